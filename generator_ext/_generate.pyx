@@ -1,0 +1,718 @@
+# Level generators. "naive" is the seed's reject-and-retry algorithm, kept as the baseline;
+# "fast" grows regions around a planted solution and never lets a second solution in.
+from libc.stdint cimport int8_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_unit
+from generator_ext._search cimport (
+    ctz32,
+    MAX_N, RULE_CLASSIC, Board, Search, State, board_add_cell, board_init, board_remove_cell,
+    count_board, search_init, search_run, state_init, state_place,
+)
+
+cdef enum:
+    NAIVE = 0
+    FAST = 1
+
+STRATEGY_NAIVE = NAIVE
+STRATEGY_FAST = FAST
+
+# Budgets count search nodes and attempts, never seconds, so a seed always gives one level.
+cdef uint64_t PLANT_NODE_BUDGET = 20000
+cdef uint64_t CHECK_NODE_BUDGET = 20000
+cdef int REPAIR_STEPS_PER_N = 40
+cdef uint64_t REPAIR_EVAL_LIMIT = 3
+cdef uint64_t REPAIR_EVAL_NODES = 3000
+cdef int REPAIR_TABU = 4
+cdef int REPAIR_SAMPLE = 8  # moves evaluated per repair step
+cdef enum:
+    MAX_PATH = 8  # longest path carved out of a region in one repair move
+
+
+cdef struct GenStats:
+    long attempts
+    long checks
+    long refusals
+    long nodes
+    long aborts
+    long accept_nodes
+    long repair_steps
+    long leftovers
+    long fail_undersized
+    long fail_nomove
+    long fail_steps
+
+
+cdef inline int abs_int(int x) noexcept nogil:
+    return x if x >= 0 else -x
+
+
+cdef bint plant_row(Rng* rng, int n, bint classic, int r, int8_t* q, uint32_t used,
+                    uint64_t* nodes) noexcept nogil:
+    cdef int cands[MAX_N]
+    cdef int k = 0, c, i, j, t
+    cdef bint ok
+    if r == n:
+        return True
+    nodes[0] += 1
+    if nodes[0] > PLANT_NODE_BUDGET:
+        return False
+    for c in range(n):
+        if (used >> c) & 1:
+            continue
+        if r > 0 and abs_int(c - q[r - 1]) <= 1:
+            continue
+        ok = True
+        if classic:
+            for i in range(r):
+                if abs_int(c - q[i]) == r - i:
+                    ok = False
+                    break
+        if ok:
+            cands[k] = c
+            k += 1
+    for i in range(k - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = cands[i]
+        cands[i] = cands[j]
+        cands[j] = t
+    for i in range(k):
+        q[r] = <int8_t>cands[i]
+        if plant_row(rng, n, classic, r + 1, q, used | (<uint32_t>1 << cands[i]), nodes):
+            return True
+    return False
+
+
+cdef void plant_solution(Rng* rng, int n, bint classic, int8_t* q) noexcept nogil:
+    """A random queen placement obeying the rule, by randomized backtracking with restarts."""
+    cdef uint64_t nodes
+    while True:
+        nodes = 0
+        if plant_row(rng, n, classic, 0, q, 0, &nodes):
+            return
+
+
+cdef int neighbours(int n, int cell, int* out) noexcept nogil:
+    cdef int r = cell // n, c = cell % n, k = 0
+    if r > 0:
+        out[k] = cell - n
+        k += 1
+    if r < n - 1:
+        out[k] = cell + n
+        k += 1
+    if c > 0:
+        out[k] = cell - 1
+        k += 1
+    if c < n - 1:
+        out[k] = cell + 1
+        k += 1
+    return k
+
+
+cdef void relabel(int n, const int8_t* grid, const int8_t* planted, int8_t* out,
+                  int8_t* solution) noexcept nogil:
+    """Number regions in row-major order of first appearance."""
+    cdef int8_t label[MAX_N]
+    cdef int next_label = 0, i
+    memset(label, -1, sizeof(label))
+    for i in range(n * n):
+        if label[grid[i]] < 0:
+            label[grid[i]] = <int8_t>next_label
+            next_label += 1
+        out[i] = label[grid[i]]
+    for i in range(n):
+        solution[i] = planted[i]
+
+
+# ---------------------------------------------------------------- naive (the seed's)
+
+cdef void naive_partition(Rng* rng, int n, const int8_t* q, int8_t* grid) noexcept nogil:
+    """One region seeded on each queen, grown by a multi-source flood fill in which region g
+    takes each neighbour with its own probability p[g] in [0.3, 0.5]; cells the fill never
+    reached then take the region of a random neighbour."""
+    cdef double p[MAX_N]
+    cdef int queue[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int own[4]
+    cdef int head = 0, tail = 0, cell, k, i, g, m, left
+    memset(grid, -1, n * n)
+    for g in range(n):
+        p[g] = 0.3 + 0.2 * rng_unit(rng)
+        grid[g * n + q[g]] = <int8_t>g
+        queue[tail] = g * n + q[g]
+        tail += 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        g = grid[cell]
+        k = neighbours(n, cell, nbs)
+        for i in range(k):
+            if grid[nbs[i]] < 0 and rng_unit(rng) < p[g]:
+                grid[nbs[i]] = <int8_t>g
+                queue[tail] = nbs[i]
+                tail += 1
+    left = n * n - tail
+    while left > 0:
+        for cell in range(n * n):
+            if grid[cell] >= 0:
+                continue
+            k = neighbours(n, cell, nbs)
+            m = 0
+            for i in range(k):
+                if grid[nbs[i]] >= 0:
+                    own[m] = grid[nbs[i]]
+                    m += 1
+            if m:
+                grid[cell] = <int8_t>own[rng_below(rng, m)]
+                left -= 1
+
+
+cdef bint grid_connected(int n, const int8_t* grid) noexcept nogil:
+    cdef int stack[MAX_N * MAX_N]
+    cdef int8_t seen[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int size[MAX_N]
+    cdef int reached[MAX_N]
+    cdef int top, cell, i, k, g, start
+    memset(seen, 0, n * n)
+    for g in range(n):
+        size[g] = 0
+        reached[g] = 0
+    for cell in range(n * n):
+        size[grid[cell]] += 1
+    for start in range(n * n):
+        g = grid[start]
+        if reached[g]:
+            continue
+        top = 0
+        stack[top] = start
+        top += 1
+        seen[start] = 1
+        while top:
+            top -= 1
+            cell = stack[top]
+            reached[g] += 1
+            k = neighbours(n, cell, nbs)
+            for i in range(k):
+                if not seen[nbs[i]] and grid[nbs[i]] == g:
+                    seen[nbs[i]] = 1
+                    stack[top] = nbs[i]
+                    top += 1
+        if reached[g] != size[g]:
+            return False
+    return True
+
+
+cdef bint naive_acceptable(int n, int rule, int min_size, const int8_t* grid) noexcept nogil:
+    cdef Board b
+    cdef int size[MAX_N]
+    cdef int singles = 0, g, cell
+    for g in range(n):
+        size[g] = 0
+    for cell in range(n * n):
+        size[grid[cell]] += 1
+    for g in range(n):
+        if size[g] == 1:
+            singles += 1
+        if size[g] < min_size:
+            return False
+    if singles > 1 or not grid_connected(n, grid):
+        return False
+    board_init(&b, n, rule)
+    for cell in range(n * n):
+        board_add_cell(&b, cell // n, cell % n, grid[cell])
+    return count_board(&b, 2, 0, NULL, NULL) == 1
+
+
+cdef bint gen_naive(Rng* rng, int n, int rule, int min_size, long max_attempts,
+                    int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
+    cdef int8_t q[MAX_N]
+    cdef int8_t grid[MAX_N * MAX_N]
+    while max_attempts <= 0 or st.attempts < max_attempts:
+        st.attempts += 1
+        plant_solution(rng, n, True, q)
+        naive_partition(rng, n, q, grid)
+        st.checks += 1
+        if naive_acceptable(n, rule, min_size, grid):
+            relabel(n, grid, q, out, solution)
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- fast (ours)
+
+cdef bint adds_no_solution(Board* b, int cell, GenStats* st) noexcept nogil:
+    """With `cell` just added, is there still no solution that puts a queen on it?
+
+    Every other solution was ruled out before the cell came, and adding a cell can only add
+    solutions that use it, so this one search keeps the level unique."""
+    cdef State s
+    cdef Search q
+    state_init(b, &s)
+    state_place(b, &s, cell // b.n, cell % b.n)
+    search_init(&q, 1, CHECK_NODE_BUDGET)
+    search_run(b, &s, &q)
+    st.nodes += q.nodes
+    st.aborts += q.aborted
+    if q.count == 0:
+        st.accept_nodes += q.nodes
+    return q.count == 0 and not q.aborted
+
+
+cdef bint connected_without(const Board* b, int g, int skip) noexcept nogil:
+    """Is region g still connected (and non-empty) once cell `skip` leaves it?"""
+    cdef int n = b.n
+    cdef int stack[MAX_N * MAX_N]
+    cdef int8_t seen[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int total = 0, reached = 0, start = -1, top = 0, cell, i, k
+    for cell in range(n * n):
+        if b.region[cell] == g and cell != skip:
+            total += 1
+            if start < 0:
+                start = cell
+    if start < 0:
+        return False
+    memset(seen, 0, n * n)
+    seen[start] = 1
+    stack[top] = start
+    top += 1
+    while top:
+        top -= 1
+        cell = stack[top]
+        reached += 1
+        k = neighbours(n, cell, nbs)
+        for i in range(k):
+            if nbs[i] != skip and not seen[nbs[i]] and b.region[nbs[i]] == g:
+                seen[nbs[i]] = 1
+                stack[top] = nbs[i]
+                top += 1
+    return reached == total
+
+
+cdef void try_cell(Board* b, int cell, int g, int* size, uint32_t* refused,
+                   GenStats* st) noexcept nogil:
+    """Add cell to region g if that lets no second solution in; otherwise refuse the pair."""
+    board_add_cell(b, cell // b.n, cell % b.n, g)
+    st.checks += 1
+    if adds_no_solution(b, cell, st):
+        size[g] += 1
+    else:
+        board_remove_cell(b, cell // b.n, cell % b.n)
+        refused[cell] |= <uint32_t>1 << g
+        st.refusals += 1
+
+
+cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nogil:
+    """Grow the regions while the planted solution stays the only one: cells that have a
+    single region left to join first, then the smallest region. A refused cell-region pair
+    stays refused, since growth elsewhere only adds solutions."""
+    cdef int n = b.n
+    cdef int cand_count[MAX_N]
+    cdef uint32_t refused[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int cell, g, i, k, best, ties, pick, seen_cands, urgent_cell, urgent_count, open_nbs
+    cdef uint32_t offered
+    memset(refused, 0, sizeof(refused))
+    while True:
+        for g in range(n):
+            cand_count[g] = 0
+        urgent_cell = -1
+        urgent_count = 0
+        for cell in range(n * n):
+            if b.region[cell] >= 0:
+                continue
+            k = neighbours(n, cell, nbs)
+            offered = 0
+            open_nbs = 0
+            for i in range(k):
+                g = b.region[nbs[i]]
+                if g < 0:
+                    open_nbs += 1
+                elif not ((refused[cell] >> g) & 1) and not ((offered >> g) & 1):
+                    offered |= <uint32_t>1 << g
+                    cand_count[g] += 1
+            # An enclosed cell with one region left to join: take it before growth
+            # elsewhere makes that region refuse it too.
+            if open_nbs == 0 and offered and offered & (offered - 1) == 0:
+                urgent_count += 1
+                if rng_below(rng, urgent_count) == 0:
+                    urgent_cell = cell
+        if urgent_cell >= 0:
+            g = ctz32_offer(b, urgent_cell, refused[urgent_cell])
+            try_cell(b, urgent_cell, g, size, refused, st)
+            continue
+        best = -1
+        ties = 0
+        for g in range(n):
+            if cand_count[g] == 0:
+                continue
+            if best < 0 or size[g] < size[best]:
+                best = g
+                ties = 1
+            elif size[g] == size[best]:
+                ties += 1
+                if rng_below(rng, ties) == 0:
+                    best = g
+        if best < 0:
+            return
+        # A random cell on the border of the chosen region.
+        pick = rng_below(rng, cand_count[best])
+        seen_cands = 0
+        for cell in range(n * n):
+            if b.region[cell] >= 0 or (refused[cell] >> best) & 1:
+                continue
+            k = neighbours(n, cell, nbs)
+            for i in range(k):
+                if b.region[nbs[i]] == best:
+                    break
+            else:
+                continue
+            if seen_cands == pick:
+                break
+            seen_cands += 1
+        try_cell(b, cell, best, size, refused, st)
+
+
+cdef int ctz32_offer(const Board* b, int cell, uint32_t refused) noexcept nogil:
+    """The first neighbouring region of cell that has not refused it."""
+    cdef int nbs[4]
+    cdef int k = neighbours(b.n, cell, nbs)
+    cdef int i, g
+    for i in range(k):
+        g = b.region[nbs[i]]
+        if g >= 0 and not ((refused >> g) & 1):
+            return g
+    return -1
+
+
+cdef void fill_leftovers(Rng* rng, Board* b, int* size, GenStats* st) noexcept nogil:
+    """Cells growth could not place join their smallest neighbouring region."""
+    cdef int n = b.n
+    cdef int nbs[4]
+    cdef int cell, i, k, g, best, ties
+    cdef bint left = True
+    while left:
+        left = False
+        for cell in range(n * n):
+            if b.region[cell] >= 0:
+                continue
+            k = neighbours(n, cell, nbs)
+            best = -1
+            ties = 0
+            for i in range(k):
+                g = b.region[nbs[i]]
+                if g < 0:
+                    continue
+                if best < 0 or size[g] < size[best]:
+                    best = g
+                    ties = 1
+                elif g != best and size[g] == size[best]:
+                    ties += 1
+                    if rng_below(rng, ties) == 0:
+                        best = g
+            if best < 0:
+                left = True
+                continue
+            st.leftovers += 1
+            board_add_cell(b, cell // n, cell % n, best)
+            size[best] += 1
+
+
+cdef int carve_paths(const Board* b, const int8_t* q, int start, int* cells, int* lengths,
+                     int* targets) noexcept nogil:
+    """The shortest paths inside start's region from start to each neighbouring region, not
+    through the region's queen: moving a path to that region takes start out of its own
+    and keeps the receiving region connected. Returns how many paths were found."""
+    cdef int n = b.n
+    cdef int h = b.region[start]
+    cdef int queen_cell = h * n + q[h]
+    cdef int parent[MAX_N * MAX_N]
+    cdef int depth[MAX_N * MAX_N]
+    cdef int queue[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int head = 0, tail = 0, found = 0, u, v, i, k, g, length
+    cdef uint32_t reached = 0
+    for u in range(n * n):
+        parent[u] = -2
+    parent[start] = -1
+    depth[start] = 1
+    queue[tail] = start
+    tail += 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        k = neighbours(n, u, nbs)
+        for i in range(k):
+            v = nbs[i]
+            g = b.region[v]
+            if g == h:
+                if parent[v] == -2 and v != queen_cell and depth[u] < MAX_PATH:
+                    parent[v] = u
+                    depth[v] = depth[u] + 1
+                    queue[tail] = v
+                    tail += 1
+            elif g >= 0 and not ((reached >> g) & 1):
+                reached |= <uint32_t>1 << g
+                targets[found] = g
+                length = 0
+                v = u
+                while v >= 0:
+                    cells[found * MAX_PATH + length] = v
+                    length += 1
+                    v = parent[v]
+                lengths[found] = length
+                found += 1
+    return found
+
+
+cdef inline void move_cell(Board* b, int* size, int cell, int g) noexcept nogil:
+    size[b.region[cell]] -= 1
+    board_remove_cell(b, cell // b.n, cell % b.n)
+    board_add_cell(b, cell // b.n, cell % b.n, g)
+    size[g] += 1
+
+
+cdef bint feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size,
+                          int min_size) noexcept nogil:
+    """Move one cell into a region below the minimum from a neighbour that can spare it.
+    False when some region is too small and no neighbour can give it a cell."""
+    cdef int n = b.n
+    cdef int nbs[4]
+    cdef int g, h, cell, i, k, ties = 0, best_cell = -1
+    for g in range(n):
+        if size[g] >= min_size:
+            continue
+        for cell in range(n * n):
+            h = b.region[cell]
+            if h == g or q[cell // n] == cell % n or size[h] <= min_size:
+                continue
+            k = neighbours(n, cell, nbs)
+            for i in range(k):
+                if b.region[nbs[i]] == g:
+                    break
+            else:
+                continue
+            if not connected_without(b, h, cell):
+                continue
+            ties += 1
+            if rng_below(rng, ties) == 0:
+                best_cell = cell
+        if best_cell < 0:
+            return False
+        move_cell(b, size, best_cell, g)
+        return True
+    return True
+
+
+cdef bint random_border_move(Rng* rng, Board* b, const int8_t* q, int* size,
+                             int min_size) noexcept nogil:
+    """A random legal move of one border cell to a neighbouring region: a kick for the
+    local search when no move kills the second solution."""
+    cdef int n = b.n
+    cdef int nbs[4]
+    cdef int tries, cell, h, g, k
+    for tries in range(4 * n * n):
+        cell = rng_below(rng, n * n)
+        h = b.region[cell]
+        if q[cell // n] == cell % n or size[h] <= min_size:
+            continue
+        k = neighbours(n, cell, nbs)
+        g = b.region[nbs[rng_below(rng, k)]]
+        if g == h or not connected_without(b, h, cell):
+            continue
+        move_cell(b, size, cell, g)
+        return True
+    return False
+
+
+cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
+                         GenStats* st) noexcept nogil:
+    """Local search on a full map. While a second solution S exists, carve one of S's queen
+    cells out of its region into a neighbouring one (which kills S); among a few sampled
+    moves take the one that leaves the fewest solutions."""
+    cdef int n = b.n
+    cdef int tabu[MAX_N * MAX_N]
+    cdef int rows[MAX_N]
+    cdef int8_t first[MAX_N]
+    cdef Search srch
+    cdef State s
+    cdef int8_t* other
+    cdef int step, r, cell, g, h, i, j, t, best_cell, best_g, ties, p, npaths, best_len
+    cdef int nrows, evaluated, sweep
+    cdef int path_cells[MAX_N * MAX_PATH]
+    cdef int path_len[MAX_N]
+    cdef int path_target[MAX_N]
+    cdef int best_path[MAX_PATH]
+    cdef uint64_t count, best_count
+    cdef int max_steps = REPAIR_STEPS_PER_N * n
+    cdef bint is_q, aborted
+    for cell in range(n * n):
+        tabu[cell] = -1
+    for step in range(max_steps):
+        st.repair_steps += 1
+        if not feed_undersized(rng, b, q, size, min_size):
+            st.fail_undersized += 1
+            return False
+        state_init(b, &s)
+        search_init(&srch, 2, 0)
+        search_run(b, &s, &srch)
+        if srch.count == 1:
+            for g in range(n):
+                if size[g] < min_size:
+                    break
+            else:
+                return True
+            continue
+        is_q = True
+        for r in range(n):
+            if srch.first[r] != q[r]:
+                is_q = False
+                break
+        other = &srch.second[0] if is_q else &srch.first[0]
+        nrows = 0
+        for r in range(n):
+            if other[r] != q[r]:
+                rows[nrows] = r
+                nrows += 1
+        for i in range(nrows - 1, 0, -1):
+            j = rng_below(rng, i + 1)
+            t = rows[i]
+            rows[i] = rows[j]
+            rows[j] = t
+        best_cell = -1
+        best_count = <uint64_t>-1
+        best_len = 0
+        ties = 0
+        evaluated = 0
+        # First sweep honours the tabu list; a second ignores it if the first found nothing.
+        for sweep in range(2):
+            for j in range(nrows):
+                if evaluated >= REPAIR_SAMPLE or best_count == 1:
+                    break
+                r = rows[j]
+                cell = r * n + other[r]
+                if sweep == 0 and tabu[cell] > step:
+                    continue
+                h = b.region[cell]
+                npaths = carve_paths(b, q, cell, path_cells, path_len, path_target)
+                for p in range(npaths):
+                    if size[h] - path_len[p] < min_size:
+                        continue
+                    g = path_target[p]
+                    for i in range(path_len[p]):
+                        move_cell(b, size, path_cells[p * MAX_PATH + i], g)
+                    count = <uint64_t>-1
+                    if connected_without(b, h, -1):
+                        count = count_board(b, REPAIR_EVAL_LIMIT, REPAIR_EVAL_NODES, first,
+                                            &aborted)
+                        if aborted:
+                            count = REPAIR_EVAL_LIMIT
+                        evaluated += 1
+                    for i in range(path_len[p]):
+                        move_cell(b, size, path_cells[p * MAX_PATH + i], h)
+                    if count == <uint64_t>-1:
+                        continue
+                    if count < best_count:
+                        best_count = count
+                        ties = 1
+                    else:
+                        if count > best_count:
+                            continue
+                        ties += 1
+                        if rng_below(rng, ties) != 0:
+                            continue
+                    best_cell = cell
+                    best_g = g
+                    best_len = path_len[p]
+                    for i in range(best_len):
+                        best_path[i] = path_cells[p * MAX_PATH + i]
+                    if best_count == 1:
+                        break
+            if best_cell >= 0:
+                break
+        if best_cell < 0:
+            st.fail_nomove += 1
+            if not random_border_move(rng, b, q, size, min_size):
+                return False
+            continue
+        for i in range(best_len):
+            move_cell(b, size, best_path[i], best_g)
+        tabu[best_cell] = step + REPAIR_TABU
+    st.fail_steps += 1
+    return False
+
+
+cdef bint gen_fast(Rng* rng, int n, int rule, int min_size, long max_attempts,
+                   int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
+    cdef Board b
+    cdef int8_t q[MAX_N]
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int size[MAX_N]
+    cdef int r, cell
+    while max_attempts <= 0 or st.attempts < max_attempts:
+        st.attempts += 1
+        plant_solution(rng, n, rule == RULE_CLASSIC, q)
+        board_init(&b, n, rule)
+        for r in range(n):
+            board_add_cell(&b, r, q[r], r)
+            size[r] = 1
+        grow_regions(rng, &b, size, st)
+        fill_leftovers(rng, &b, size, st)
+        if not repair_regions(rng, &b, q, size, min_size, st):
+            continue
+        # The growth keeps the planted solution the only one; recount to be sure.
+        if count_board(&b, 2, 0, NULL, NULL) != 1:
+            continue
+        for cell in range(n * n):
+            grid[cell] = b.region[cell]
+        relabel(n, grid, q, out, solution)
+        return True
+    return False
+
+
+def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, long max_attempts):
+    """(regions, solution, attempts, stats) for checked arguments; None past max_attempts."""
+    cdef Rng rng
+    cdef GenStats st
+    cdef int8_t out[MAX_N * MAX_N]
+    cdef int8_t solution[MAX_N]
+    cdef bint ok
+    st.attempts = 0
+    st.checks = 0
+    st.refusals = 0
+    st.nodes = 0
+    st.aborts = 0
+    st.accept_nodes = 0
+    st.repair_steps = 0
+    st.leftovers = 0
+    st.fail_undersized = 0
+    st.fail_nomove = 0
+    st.fail_steps = 0
+    rng_seed(&rng, seed)
+    with nogil:
+        if strategy == NAIVE:
+            ok = gen_naive(&rng, n, rule, min_size, max_attempts, out, solution, &st)
+        else:
+            ok = gen_fast(&rng, n, rule, min_size, max_attempts, out, solution, &st)
+    stats = {"attempts": st.attempts, "checks": st.checks, "refusals": st.refusals,
+             "nodes": st.nodes, "aborts": st.aborts,
+             "accept_nodes": st.accept_nodes, "repair_steps": st.repair_steps,
+             "leftovers": st.leftovers, "fail_undersized": st.fail_undersized,
+             "fail_nomove": st.fail_nomove, "fail_steps": st.fail_steps}
+    if not ok:
+        return None, None, stats
+    regions = [[out[r * n + c] for c in range(n)] for r in range(n)]
+    return regions, [solution[r] for r in range(n)], stats
+
+
+def naive_partition_for_seed(int n, uint64_t seed):
+    """The seed's first partition for this seed, before any filter: the solver's benchmark set."""
+    cdef Rng rng
+    cdef int8_t q[MAX_N]
+    cdef int8_t grid[MAX_N * MAX_N]
+    rng_seed(&rng, seed)
+    with nogil:
+        plant_solution(&rng, n, True, q)
+        naive_partition(&rng, n, q, grid)
+    return [[grid[r * n + c] for c in range(n)] for r in range(n)]

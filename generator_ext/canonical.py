@@ -1,0 +1,42 @@
+"""Canonical form of a level: the same key for all 8 symmetric and any relabelled copies."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+from generator_ext._solver import rule_code, validate_regions
+
+
+def _symmetries(grid: list[list[int]]) -> list[list[list[int]]]:
+    n = len(grid)
+    out = []
+    current = grid
+    for _ in range(4):
+        out.append(current)
+        out.append([row[::-1] for row in current])
+        current = [[current[n - 1 - c][r] for c in range(n)] for r in range(n)]  # rotate 90°
+    return out
+
+
+def _relabelled_key(grid: list[list[int]]) -> str:
+    labels: dict[int, int] = {}
+    ids = []
+    for row in grid:
+        for cell in row:
+            ids.append(str(labels.setdefault(cell, len(labels))))
+    return ",".join(ids)
+
+
+def canonical_key(regions: Sequence[Sequence[int]]) -> str:
+    """The lexicographically smallest relabelled row-major key over the 8 symmetries."""
+    validate_regions(regions)
+    grid = [list(row) for row in (regions.tolist() if hasattr(regions, "tolist") else regions)]
+    return min(_relabelled_key(g) for g in _symmetries(grid))
+
+
+def canonical_hash(regions: Sequence[Sequence[int]], rule: str = "touch") -> str:
+    """sha256 hex of "rule|n|key": equal exactly for the same puzzle under the same rule."""
+    rule_code(rule)
+    key = canonical_key(regions)
+    return hashlib.sha256(f"{rule}|{len(regions)}|{key}".encode()).hexdigest()
