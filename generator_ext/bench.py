@@ -19,7 +19,9 @@ from generator_ext._generate import naive_partition_for_seed
 
 FULL = {
     "fast_sizes": [6, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20],
-    "fast_levels": {6: 25, 8: 25, 9: 25, 10: 25, 11: 25, 12: 15, 13: 15, 14: 15, 16: 11, 18: 9, 20: 9},
+    "fast_levels": {
+        6: 25, 8: 25, 9: 25, 10: 25, 11: 25, 12: 15, 13: 15, 14: 15, 16: 11, 18: 9, 20: 9,
+    },
     "naive_sizes": [6, 8, 9, 10, 11],
     "naive_budget_s": 60.0,
     "solver_sizes": [8, 10, 13, 16, 20],
@@ -220,8 +222,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     config = QUICK if args.quick else FULL
-    log = (lambda msg: print(msg, file=sys.stderr, flush=True))
-    report = run(config, log)
+    report = run(config, log=lambda msg: print(msg, file=sys.stderr, flush=True))
     if args.json:
         print(json.dumps(report, indent=2))
     else:
