@@ -15,9 +15,11 @@ $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
 
 install: $(STAMP)
 
-# Until the site exists (backend issue), `make run` shows the engine at work: a quick benchmark.
+# The site on 127.0.0.1:8000 with a worker and beat (SQLite and the filesystem broker by default).
 run: install
-	$(PY) -m generator_ext.bench --quick
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py bootstrap
+	$(PY) manage.py runlocal
 
 test: install
 	$(PY) -m pytest

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from puzzles.api import views
+
+urlpatterns = [
+    path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
+    path("levels/<str:n>/<int:level_id>/", views.LevelDetailView.as_view(), name="api-level"),
+    path("levels/<str:n>/<int:level_id>/check/", views.CheckView.as_view(), name="api-check"),
+    path("levels/<str:n>/<int:level_id>/reveal/", views.RevealView.as_view(), name="api-reveal"),
+    path("levels/<str:n>/<int:level_id>/hint/", views.HintView.as_view(), name="api-hint"),
+    path("levels/<str:n>/<int:level_id>/solves/", views.SolveView.as_view(), name="api-solves"),
+    path("daily/", views.DailyTodayView.as_view(), name="api-daily"),
+    path("daily/<str:day>/", views.DailyDateView.as_view(), name="api-daily-date"),
+    path("pools/", views.PoolsView.as_view(), name="api-pools"),
+    path("runs/", views.RunsView.as_view(), name="api-runs"),
+    path("runs/<int:run_id>/", views.RunDetailView.as_view(), name="api-run"),
+]

@@ -1,0 +1,208 @@
+"""API views: parse the request, call a selector or a service, shape the answer."""
+
+from datetime import date
+
+from django.conf import settings
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ParseError
+from rest_framework.permissions import IsAdminUser
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from puzzles import selectors, services
+from puzzles.api import serializers as s
+from puzzles.models import GenerationRun
+
+
+class PostThrottle(AnonRateThrottle):
+    scope = "anon_post"
+
+    def allow_request(self, request, view):
+        return request.method != "POST" or super().allow_request(request, view)
+
+
+def parse_size(raw: str) -> int:
+    low, high = settings.QUEENS_SERVED_SIZES
+    try:
+        n = int(raw)
+    except ValueError:
+        raise ParseError(f"board size must be an integer between {low} and {high}") from None
+    if not low <= n <= high:
+        raise ParseError(f"board size must be between {low} and {high}, not {n}")
+    return n
+
+
+def parse_rule(request) -> str:
+    rule = request.query_params.get("rule", "touch")
+    try:
+        return services.check_rule(rule)
+    except services.ServiceError as error:
+        raise ParseError(str(error)) from None
+
+
+def parse_exclude(request) -> tuple[int, ...]:
+    raw = request.query_params.get("exclude", "").strip()
+    if not raw:
+        return ()
+    try:
+        ids = tuple(int(part) for part in raw.split(","))
+    except ValueError:
+        raise ParseError("exclude must be comma-separated level ids, like exclude=1,2") from None
+    if len(ids) > 500:
+        raise ParseError("exclude takes at most 500 level ids")
+    return ids
+
+
+def get_level(n: str, level_id: int):
+    size = parse_size(n)
+    level = selectors.level_by_id(level_id)
+    if level is None or level.size != size:
+        raise NotFound(f"there is no {size}×{size} level with id {level_id}")
+    return level
+
+
+def body(request, serializer_class) -> dict:
+    if not isinstance(request.data, dict):
+        raise ParseError("the request body must be a JSON object")
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def not_implemented(message: str) -> Response:
+    return Response({"detail": message}, status=status.HTTP_501_NOT_IMPLEMENTED)
+
+
+TIERS_PENDING = "difficulty tiers arrive with the deduction engine; omit ?tier= for now"
+
+
+class RandomLevelView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("rule", str, enum=["touch", "classic"]),
+            OpenApiParameter("tier", str, enum=["easy", "medium", "hard", "expert"]),
+            OpenApiParameter("exclude", str, description="comma-separated level ids to skip"),
+        ],
+        responses=s.LevelSerializer,
+    )
+    def get(self, request, n: str):
+        size = parse_size(n)
+        rule = parse_rule(request)
+        if request.query_params.get("tier"):
+            return not_implemented(TIERS_PENDING)
+        level = selectors.random_level(size, rule, exclude_ids=parse_exclude(request))
+        if level is None:
+            services.top_up_pool(size, rule)
+            raise NotFound(
+                f"no {size}×{size} {rule} level is ready yet; more are being generated"
+            )
+        return Response(s.LevelSerializer(level).data)
+
+
+class LevelDetailView(APIView):
+    @extend_schema(responses=s.LevelSerializer)
+    def get(self, request, n: str, level_id: int):
+        return Response(s.LevelSerializer(get_level(n, level_id)).data)
+
+
+class CheckView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=s.CheckRequestSerializer, responses=s.CheckResponseSerializer)
+    def post(self, request, n: str, level_id: int):
+        level = get_level(n, level_id)
+        data = body(request, s.CheckRequestSerializer)
+        try:
+            result = services.check_queens(level, data["queens"], request.player)
+        except ValueError as error:
+            raise ParseError(str(error)) from None
+        return Response(result)
+
+
+class RevealView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=None, responses=s.RevealResponseSerializer)
+    def post(self, request, n: str, level_id: int):
+        level = get_level(n, level_id)
+        return Response({"solution": services.reveal_solution(level, request.player)})
+
+
+class HintView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=None, responses={501: None})
+    def post(self, request, n: str, level_id: int):
+        get_level(n, level_id)
+        return not_implemented("hints arrive with the deduction engine")
+
+
+class SolveView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=s.SolveRequestSerializer, responses=s.SolveResponseSerializer)
+    def post(self, request, n: str, level_id: int):
+        level = get_level(n, level_id)
+        data = body(request, s.SolveRequestSerializer)
+        ranking = services.record_solve(
+            level, request.player, data["seconds"], data.get("hints", 0), data["token"]
+        )
+        return Response(ranking, status=status.HTTP_201_CREATED)
+
+
+def daily_response(day: date) -> Response:
+    today = timezone.now().date()
+    if day > today:
+        raise ParseError("daily puzzles of future dates are not public yet")
+    daily = services.ensure_daily(day) if day == today else selectors.daily_for(day)
+    if daily is None:
+        raise NotFound(f"there is no daily puzzle for {day.isoformat()}")
+    return Response(s.DailySerializer(daily).data)
+
+
+class DailyTodayView(APIView):
+    @extend_schema(responses=s.DailySerializer)
+    def get(self, request):
+        return daily_response(timezone.now().date())
+
+
+class DailyDateView(APIView):
+    @extend_schema(responses=s.DailySerializer)
+    def get(self, request, day: str):
+        try:
+            parsed = date.fromisoformat(day)
+        except ValueError:
+            raise ParseError("the date must be written yyyy-mm-dd") from None
+        return daily_response(parsed)
+
+
+class PoolsView(APIView):
+    @extend_schema(responses=s.PoolSerializer(many=True))
+    def get(self, request):
+        return Response(selectors.pool_status())
+
+
+class RunsView(APIView):
+    permission_classes = [IsAdminUser]
+
+    @extend_schema(request=s.RunRequestSerializer, responses={201: s.RunSerializer})
+    def post(self, request):
+        data = body(request, s.RunRequestSerializer)
+        run = services.create_run(
+            data["size"], data.get("rule", "touch"), data["requested"], request.user
+        )
+        return Response(s.RunSerializer(run).data, status=status.HTTP_201_CREATED)
+
+
+class RunDetailView(APIView):
+    permission_classes = [IsAdminUser]
+
+    @extend_schema(responses=s.RunSerializer)
+    def get(self, request, run_id: int):
+        run = GenerationRun.objects.filter(id=run_id).first()
+        if run is None:
+            raise NotFound(f"there is no generation run {run_id}")
+        return Response(s.RunSerializer(run).data)

@@ -1,0 +1,43 @@
+"""`make run`: the site on 127.0.0.1:8000 with a Celery worker and beat beside it, all
+stopped together by Ctrl-C."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Run the development site, a Celery worker and Celery beat together."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--addr", default="127.0.0.1:8000")
+
+    def handle(self, *args, addr, **options):
+        python = sys.executable
+        env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1")}
+        commands = [
+            [python, "manage.py", "runserver", addr, "--noreload"],
+            [python, "-m", "celery", "-A", "queensgame", "worker", "--loglevel=INFO",
+             "--concurrency=1", "--without-gossip", "--without-mingle"],
+            [python, "-m", "celery", "-A", "queensgame", "beat", "--loglevel=INFO"],
+        ]
+        children = [subprocess.Popen(cmd, env=env) for cmd in commands]
+        self.stdout.write(f"Queens is running on http://{addr}/ (Ctrl-C stops everything)")
+        try:
+            while all(child.poll() is None for child in children):
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.send_signal(signal.SIGINT)
+            for child in children:
+                try:
+                    child.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    child.kill()

@@ -1,0 +1,140 @@
+"""Levels, generation runs, pool targets, daily puzzles and solves (DESIGN.md §4 "Data")."""
+
+import random
+
+from django.conf import settings
+from django.db import models
+
+
+class Rule(models.TextChoices):
+    TOUCH = "touch", "Touch (no two queens touch)"
+    CLASSIC = "classic", "Classic (no shared diagonal)"
+
+
+class Tier(models.TextChoices):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+
+
+def random_pick() -> float:
+    return random.random()
+
+
+class Level(models.Model):
+    size = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    regions = models.JSONField()
+    solution = models.JSONField()  # never serialized to a player before a solve or reveal
+    canonical_hash = models.CharField(max_length=64, unique=True)
+    # null until the deduction engine rates the level (DESIGN.md §4)
+    tier = models.CharField(  # noqa: DJ001
+        max_length=16, choices=Tier.choices, null=True, blank=True
+    )
+    score = models.FloatField(null=True, blank=True)
+    min_region_size = models.PositiveSmallIntegerField(default=2)
+    strategy = models.CharField(max_length=16, default="fast")
+    seed = models.PositiveBigIntegerField()
+    elapsed_s = models.FloatField(default=0.0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    is_active = models.BooleanField(default=True)
+    # A random key fixed at creation: "a random level" is one index seek from a random point.
+    pick = models.FloatField(default=random_pick)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["size", "rule", "is_active", "pick"], name="level_random_pick"),
+            models.Index(
+                fields=["size", "rule", "is_active", "tier", "pick"], name="level_random_tier"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Level {self.pk} ({self.size}×{self.size}, {self.rule})"
+
+
+class RunStatus(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+ACTIVE_RUN_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
+
+
+class GenerationRun(models.Model):
+    size = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    requested = models.PositiveIntegerField()
+    produced = models.PositiveIntegerField(default=0)
+    duplicates = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=RunStatus.choices, default=RunStatus.QUEUED)
+    task_id = models.CharField(max_length=255, blank=True, default="")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True, default="")
+
+    class Meta:
+        indexes = [models.Index(fields=["size", "rule", "status"], name="run_pool_status")]
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Run {self.pk}: {self.produced}/{self.requested} of {self.size}×{self.size}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status not in ACTIVE_RUN_STATUSES
+
+
+class PoolTarget(models.Model):
+    size = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    target = models.PositiveIntegerField(default=20)
+    enabled = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["size", "rule"], name="pooltarget_size_rule")
+        ]
+        ordering = ["rule", "size"]
+
+    def __str__(self) -> str:
+        return f"Pool {self.size}×{self.size} {self.rule}: {self.target}"
+
+
+class DailyPuzzle(models.Model):
+    date = models.DateField(unique=True)
+    level = models.OneToOneField(Level, on_delete=models.PROTECT, related_name="daily")
+    number = models.PositiveIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["-date"]
+
+    def __str__(self) -> str:
+        return f"Daily #{self.number} ({self.date})"
+
+
+class Solve(models.Model):
+    level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="solves")
+    player = models.CharField(max_length=64)
+    seconds = models.PositiveIntegerField(null=True, blank=True)
+    hints = models.PositiveIntegerField(default=0)
+    revealed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["level", "player"], name="solve_level_player")
+        ]
+        indexes = [models.Index(fields=["level", "revealed", "seconds"], name="solve_ranking")]
+
+    def __str__(self) -> str:
+        return f"Solve of level {self.level_id} by {self.player[:8]}"

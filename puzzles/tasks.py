@@ -1,0 +1,33 @@
+"""Celery tasks: each takes ids, calls one service and is safe to run twice."""
+
+from datetime import date, timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from puzzles import services
+
+TASK_OPTIONS = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
+
+
+@shared_task(**TASK_OPTIONS)
+def run_generation(run_id: int) -> str:
+    return services.execute_run(run_id)
+
+
+@shared_task(**TASK_OPTIONS)
+def resume_stale_runs() -> list[int]:
+    return services.resume_stale_runs()
+
+
+@shared_task(**TASK_OPTIONS)
+def top_up_pools() -> list[int]:
+    return [run.id for run in services.top_up_pools()]
+
+
+@shared_task(**TASK_OPTIONS)
+def ensure_daily(day: str | None = None) -> int | None:
+    """Assign a day's puzzle (default: tomorrow, UTC)."""
+    target = date.fromisoformat(day) if day else timezone.now().date() + timedelta(days=1)
+    daily = services.ensure_daily(target)
+    return daily.number if daily else None

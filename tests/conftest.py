@@ -1,0 +1,101 @@
+"""Shared fixtures: stored levels, players, staff, and a real Celery worker on Redis."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+
+from generator_ext import generate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()  # throttling counters do not leak between tests
+    yield
+
+
+@pytest.fixture
+def make_level(db):
+    from puzzles import services
+
+    def make(size=8, seed=1, rule="touch"):
+        level = services.save_generated_level(generate(size, rule, seed=seed))
+        assert level is not None
+        return level
+
+    return make
+
+
+@pytest.fixture
+def staff_client(client, django_user_model):
+    user = django_user_model.objects.create_user("admin", password="pw", is_staff=True,
+                                                 is_superuser=True)
+    client.force_login(user)
+    client.user = user
+    return client
+
+
+def database_url_for_worker() -> str:
+    from django.db import connection
+
+    s = connection.settings_dict
+    if s["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{s['NAME']}"
+    user = s.get("USER") or "postgres"
+    return f"postgres://{user}@{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, tmp_path):
+    """A real `celery worker` process consuming this run's queue from Redis, on the test DB."""
+    import redis
+    from django.conf import settings
+
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    broker.delete(settings.CELERY_QUEUE)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "queensgame.settings",
+        "DATABASE_URL": database_url_for_worker(),
+        "REDIS_URL": settings.CELERY_BROKER_URL,
+        "CELERY_QUEUE": settings.CELERY_QUEUE,
+        "QUEENS_TASK_SLICE_S": os.environ.get("QUEENS_TASK_SLICE_S", "2"),
+    }
+    log = open(tmp_path / "worker.log", "w")  # noqa: SIM115 (outlives this block)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "queensgame", "worker", "-Q",
+         settings.CELERY_QUEUE, "--concurrency=1", "--pool=solo", "--without-gossip",
+         "--without-mingle", "--loglevel=INFO"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if "ready" in (tmp_path / "worker.log").read_text():
+            break
+        if process.poll() is not None:
+            raise RuntimeError((tmp_path / "worker.log").read_text())
+        time.sleep(0.2)
+    process.log_path = tmp_path / "worker.log"
+    yield process
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+    broker.delete(settings.CELERY_QUEUE)
+
+
+def wait_for(predicate, timeout=60.0, interval=0.2):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return False

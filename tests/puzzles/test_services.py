@@ -1,0 +1,104 @@
+"""Services against the real database."""
+
+from datetime import date, timedelta
+
+import pytest
+
+from generator_ext import generate
+from puzzles import selectors, services
+from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, RunStatus
+from tests.engine.test_canonical import all_symmetries, relabel
+
+
+def copy_of(generated, regions):
+    return type(generated)(**{**generated.__dict__, "regions": regions})
+
+
+@pytest.mark.django_db
+def test_duplicates_are_refused_rotated_mirrored_relabelled():
+    generated = generate(8, seed=5)
+    assert services.save_generated_level(generated) is not None
+    for i, regions in enumerate(all_symmetries(generated.regions)):
+        assert services.save_generated_level(copy_of(generated, regions)) is None
+        assert services.save_generated_level(copy_of(generated, relabel(regions, i))) is None
+    assert Level.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_level_without_a_unique_solution_is_refused():
+    generated = generate(6, seed=1)
+    rows = [[r] * 6 for r in range(6)]
+    with pytest.raises(services.ServiceError, match="exactly one solution"):
+        services.save_generated_level(copy_of(generated, rows))
+
+
+@pytest.mark.django_db
+def test_top_up_queues_exactly_the_deficit_once(make_level, django_capture_on_commit_callbacks):
+    for seed in range(3):
+        make_level(size=6, seed=seed)
+    PoolTarget.objects.create(size=6, rule="touch", target=10)
+    PoolTarget.objects.create(size=7, rule="touch", target=4)
+    PoolTarget.objects.create(size=8, rule="touch", target=4, enabled=False)
+    runs = services.top_up_pools()
+    assert sorted((r.size, r.requested) for r in runs) == [(6, 7), (7, 4)]
+    assert services.top_up_pools() == []  # queued runs block a second one
+    assert GenerationRun.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_create_run_rejects_bad_input():
+    for args, message in [((3, "touch", 5), "size"), ((21, "touch", 5), "size"),
+                          ((8, "nope", 5), "unknown rule"), ((8, "touch", 0), "requested"),
+                          ((8, "touch", 10**6), "requested"), (("8", "touch", 5), "size")]:
+        with pytest.raises(services.ServiceError, match=message):
+            services.create_run(*args)
+    assert GenerationRun.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_run_lifecycle_in_process(settings):
+    run = GenerationRun.objects.create(size=6, rule="touch", requested=3)
+    settings.QUEENS_TASK_SLICE_S = 60
+    assert services.execute_run(run.id) == "done"
+    run.refresh_from_db()
+    assert run.status == RunStatus.SUCCEEDED and run.produced == 3
+    assert Level.objects.filter(size=6).count() == 3
+    assert services.execute_run(run.id) == "finished"  # delivered twice: nothing more
+    assert Level.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_cancelled_run_stops():
+    run = GenerationRun.objects.create(size=6, rule="touch", requested=3)
+    assert services.cancel_run(run.id)
+    assert services.execute_run(run.id) == "finished"
+    assert not services.cancel_run(run.id)
+    assert Level.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_daily_assignment_never_repeats_a_level(make_level, settings):
+    settings.QUEENS_DAILY_EPOCH = date(2026, 11, 30)  # a Monday: size 7
+    monday = date(2026, 12, 7)
+    for seed in range(3):
+        make_level(size=7, seed=seed)
+    seen = set()
+    for week in range(3):
+        daily = services.ensure_daily(monday + timedelta(weeks=week))
+        assert daily is not None and daily.level.size == 7
+        seen.add(daily.level_id)
+    assert len(seen) == 3
+    assert services.ensure_daily(monday + timedelta(weeks=3)) is None  # pool exhausted
+    assert services.ensure_daily(monday).level_id == DailyPuzzle.objects.get(date=monday).level_id
+    assert services.ensure_daily(monday).number == 8
+
+
+@pytest.mark.django_db
+def test_random_selection_is_spread(make_level):
+    ids = {make_level(size=7, seed=s).id for s in range(12)}
+    picked = {selectors.random_level(7, "touch").id for _ in range(300)}
+    assert len(picked) >= 8 and picked <= ids
+    excluded = tuple(sorted(ids)[:11])
+    assert {selectors.random_level(7, "touch", exclude_ids=excluded).id for _ in range(20)} == (
+        ids - set(excluded)
+    )

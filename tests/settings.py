@@ -1,0 +1,16 @@
+"""Test settings: the project's, with Redis on its own database number and a queue of this
+run's own, so tests never meet a developer's running worker."""
+
+import os
+import uuid
+
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
+os.environ.setdefault("CELERY_QUEUE", f"queens-test-{uuid.uuid4().hex[:8]}")
+
+from queensgame.settings import *  # noqa: E402,F403
+from queensgame.settings import DATABASES, VAR_DIR  # noqa: E402
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file, not memory, so a worker process can open the same test database.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
