@@ -14,9 +14,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, per_size, **options):
         services.ensure_pool_targets()
-        if Level.objects.exists():
-            self.stdout.write("Levels already stored; the worker keeps the pools topped up.")
-            return
-        for size in services.STARTER_SIZES:
-            produced, _ = services.generate_levels(size, per_size)
-            self.stdout.write(f"starter pool: {produced} levels of {size}×{size}")
+        if not Level.objects.exists():
+            for size in services.STARTER_SIZES:
+                produced, _ = services.generate_levels(size, per_size)
+                self.stdout.write(f"starter pool: {produced} levels of {size}×{size}")
+        # The worker starts on these at once instead of waiting for beat's first top-up.
+        runs = services.top_up_pools()
+        self.stdout.write(f"{len(runs)} generation run(s) queued to fill the pools.")
