@@ -31,7 +31,7 @@ def random_level(
 ) -> Level | None:
     """A uniformly placed random point on the indexed `pick` key, then the next level after it
     (wrapping around): two index seeks at most, never ORDER BY RANDOM()."""
-    queryset = active_levels(size, rule)
+    queryset = active_levels(size, rule).select_related("daily")
     if tier:
         queryset = queryset.filter(tier=tier)
     if exclude_ids:

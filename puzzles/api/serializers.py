@@ -10,6 +10,21 @@ class DailyRefSerializer(serializers.Serializer):
     number = serializers.IntegerField()
 
 
+def level_payload(level: Level) -> dict:
+    """The level shape, built directly: this is the API's hottest path (same fields as
+    LevelSerializer, which documents it in the schema)."""
+    daily = getattr(level, "daily", None)
+    return {
+        "id": level.id,
+        "size": level.size,
+        "rule": level.rule,
+        "regions": level.regions,
+        "tier": level.tier,
+        "score": level.score,
+        "daily": {"date": daily.date.isoformat(), "number": daily.number} if daily else None,
+    }
+
+
 class LevelSerializer(serializers.ModelSerializer):
     daily = serializers.SerializerMethodField()
 

@@ -99,13 +99,13 @@ class RandomLevelView(APIView):
             raise NotFound(
                 f"no {size}×{size} {rule} level is ready yet; more are being generated"
             )
-        return Response(s.LevelSerializer(level).data)
+        return Response(s.level_payload(level))
 
 
 class LevelDetailView(APIView):
     @extend_schema(responses=s.LevelSerializer)
     def get(self, request, n: str, level_id: int):
-        return Response(s.LevelSerializer(get_level(n, level_id)).data)
+        return Response(s.level_payload(get_level(n, level_id)))
 
 
 class CheckView(APIView):
