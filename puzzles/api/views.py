@@ -87,6 +87,7 @@ class RandomLevelView(APIView):
             OpenApiParameter("exclude", str, description="comma-separated level ids to skip"),
         ],
         responses=s.LevelSerializer,
+        operation_id="levels_random",
     )
     def get(self, request, n: str):
         size = parse_size(n)
@@ -103,7 +104,7 @@ class RandomLevelView(APIView):
 
 
 class LevelDetailView(APIView):
-    @extend_schema(responses=s.LevelSerializer)
+    @extend_schema(responses=s.LevelSerializer, operation_id="levels_detail")
     def get(self, request, n: str, level_id: int):
         return Response(s.level_payload(get_level(n, level_id)))
 
@@ -164,13 +165,13 @@ def daily_response(day: date) -> Response:
 
 
 class DailyTodayView(APIView):
-    @extend_schema(responses=s.DailySerializer)
+    @extend_schema(responses=s.DailySerializer, operation_id="daily_today")
     def get(self, request):
         return daily_response(timezone.now().date())
 
 
 class DailyDateView(APIView):
-    @extend_schema(responses=s.DailySerializer)
+    @extend_schema(responses=s.DailySerializer, operation_id="daily_by_date")
     def get(self, request, day: str):
         try:
             parsed = date.fromisoformat(day)

@@ -208,3 +208,13 @@ def test_posts_are_throttled(client, make_level, settings):
         PostThrottle.THROTTLE_RATES = {"anon_post": settings.REST_FRAMEWORK[
             "DEFAULT_THROTTLE_RATES"]["anon_post"]}
     assert codes[:5] == [200] * 5 and codes[-1] == 429
+
+
+def test_schema_validates_against_openapi_3():
+    from django.core.management import call_command
+    from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.validation import validate_schema
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    validate_schema(schema)  # raises on an invalid OpenAPI 3 document
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")

@@ -102,3 +102,12 @@ def test_random_selection_is_spread(make_level):
     assert {selectors.random_level(7, "touch", exclude_ids=excluded).id for _ in range(20)} == (
         ids - set(excluded)
     )
+
+
+@pytest.mark.django_db
+def test_an_engine_error_fails_the_run_with_its_message():
+    run = GenerationRun.objects.create(size=3, rule="touch", requested=2)  # bypassing checks
+    assert services.execute_run(run.id) == "failed"
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED and "n must be between 4 and 32" in run.error
+    assert run.finished_at is not None and Level.objects.count() == 0
