@@ -99,7 +99,13 @@ def create_run(size: int, rule: str, requested: int, requested_by=None) -> Gener
 def enqueue_run(run_id: int) -> None:
     from puzzles.tasks import run_generation  # tasks import services
 
-    result = run_generation.apply_async(args=[run_id], queue=settings.CELERY_QUEUE)
+    try:
+        result = run_generation.apply_async(
+            args=[run_id], queue=settings.CELERY_QUEUE, retry=False
+        )
+    except Exception:  # broker down: the run stays queued and resume_stale_runs re-sends it
+        log.warning("could not queue generation run %s", run_id, exc_info=True)
+        return
     GenerationRun.objects.filter(id=run_id).update(task_id=result.id)
 
 

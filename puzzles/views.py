@@ -1,0 +1,107 @@
+"""Pages. Each embeds what the board needs (regions, never the solution) and the API URLs."""
+
+from datetime import date
+
+from django.conf import settings
+from django.http import Http404
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from generator_ext import generate
+from puzzles import selectors, services
+from puzzles.models import DailyPuzzle, Rule
+from puzzles.palette import REGION_COLORS
+
+
+def level_context(level) -> dict:
+    daily = getattr(level, "daily", None)
+    return {
+        "id": level.id, "size": level.size, "rule": level.rule, "regions": level.regions,
+        "tier": level.tier,
+        "daily": {"date": daily.date.isoformat(), "number": daily.number} if daily else None,
+    }
+
+
+def base_context(**extra) -> dict:
+    return {"colors": [{"name": n, "hex": h} for n, h in REGION_COLORS],
+            "sizes": range(settings.QUEENS_SERVED_SIZES[0], settings.QUEENS_SERVED_SIZES[1] + 1),
+            **extra}
+
+
+@ensure_csrf_cookie
+def home(request):
+    today = timezone.now().date()
+    try:
+        daily = services.ensure_daily(today)
+    except services.ServiceError:
+        daily = None
+    pools = {p["size"]: p["active"] for p in selectors.pool_status() if p["rule"] == Rule.TOUCH}
+    return render(request, "home.html", base_context(
+        daily=daily, level=level_context(daily.level) if daily else None, pools=pools,
+        today=today,
+    ))
+
+
+@ensure_csrf_cookie
+def play(request, n: int):
+    low, high = settings.QUEENS_SERVED_SIZES
+    if not low <= n <= high:
+        raise Http404("no such board size")
+    rule = request.GET.get("rule", Rule.TOUCH)
+    if rule not in Rule.values:
+        rule = Rule.TOUCH
+    return render(request, "play.html", base_context(size=n, rule=rule, level=None))
+
+
+@ensure_csrf_cookie
+def level_page(request, level_id: int):
+    level = selectors.level_by_id(level_id)
+    if level is None:
+        raise Http404("no such level")
+    return render(request, "play.html", base_context(
+        size=level.size, rule=level.rule, level=level_context(level)))
+
+
+@ensure_csrf_cookie
+def daily_page(request, day: str | None = None):
+    today = timezone.now().date()
+    if day is None:
+        target = today
+    else:
+        try:
+            target = date.fromisoformat(day)
+        except ValueError:
+            raise Http404("not a date") from None
+    if target > today:
+        raise Http404("future daily puzzles are not public")
+    try:
+        daily = services.ensure_daily(target) if target == today else selectors.daily_for(target)
+    except services.ServiceError:
+        daily = None
+    if daily is None:
+        raise Http404("no daily puzzle that day")
+    return render(request, "play.html", base_context(
+        size=daily.level.size, rule=daily.level.rule, level=level_context(daily.level),
+        daily=daily))
+
+
+def archive(request):
+    dailies = DailyPuzzle.objects.filter(date__lte=timezone.now().date()).select_related("level")
+    return render(request, "archive.html", base_context(dailies=dailies[:366]))
+
+
+# A fixed small level for the how-to-play page, solved.
+EXAMPLE = generate(5, seed=3)
+
+
+def how_to_play(request):
+    example = [
+        {"hex": REGION_COLORS[g][1], "queen": EXAMPLE.solution[r] == c}
+        for r, row in enumerate(EXAMPLE.regions) for c, g in enumerate(row)
+    ]
+    return render(request, "how_to_play.html", base_context(example=example, example_n=5))
+
+
+def privacy(request):
+    return render(request, "privacy.html", base_context(cookie=settings.QUEENS_PLAYER_COOKIE))

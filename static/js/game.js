@@ -1,0 +1,326 @@
+// The board: rendering, input (tap, drag, keyboard), auto-cross, undo, timer, win.
+import * as store from "./storage.js";
+import { conflicts, ruledOut } from "./rules.js";
+
+const EMPTY = 0, CROSS = 1, QUEEN = 2;
+const STATE_NAMES = ["empty", "cross", "queen"];
+const root = document.getElementById("game");
+const boardEl = document.getElementById("board");
+const statusEl = document.getElementById("status");
+const timerEl = document.getElementById("timer");
+const colors = JSON.parse(document.getElementById("region-colors").textContent);
+const csrf = root.dataset.csrf;
+const settings = store.settings();
+
+let level = JSON.parse(document.getElementById("level-data").textContent);
+let n, marks, autoBy, history, future, elapsed, done, focus, startedAt, lockedUntil = 0;
+
+const post = (url, body) => fetch(url, {
+  method: "POST", credentials: "same-origin",
+  headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+  body: JSON.stringify(body || {}),
+});
+const apiBase = () => `/api/levels/${level.size}/${level.id}/`;
+const idx = (r, c) => r * n + c;
+const say = (text) => { statusEl.textContent = text; };
+const fmt = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+
+// ---------------------------------------------------------------- state and storage
+function snapshot() { return { marks: marks.slice(), autoBy: Object.entries(autoBy) }; }
+function restore(s) { marks = s.marks.slice(); autoBy = Object.fromEntries(s.autoBy); }
+function save() {
+  store.saveProgress(level.id, { ...snapshot(), elapsed: currentElapsed(), done });
+}
+function currentElapsed() {
+  return elapsed + (startedAt ? (performance.now() - startedAt) / 1000 : 0);
+}
+function startClock() { if (!startedAt && !done && !document.hidden) startedAt = performance.now(); }
+function stopClock() { elapsed = currentElapsed(); startedAt = null; }
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) { stopClock(); save(); } else if (marks.some((m) => m)) startClock();
+});
+setInterval(() => { timerEl.textContent = fmt(currentElapsed()); }, 250);
+
+// ---------------------------------------------------------------- rendering
+function render() {
+  const queens = queenCells();
+  const bad = conflicts(level.regions, level.rule, queens);
+  const badQueens = new Set(), zones = new Set();
+  for (const c of bad) {
+    for (const [r, col] of c.cells) badQueens.add(idx(r, col));
+    const [[r1, c1]] = c.cells;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+      if ((c.kind === "row" && i === r1) || (c.kind === "column" && j === c1)
+          || (c.kind === "region" && level.regions[i][j] === level.regions[r1][c1])) zones.add(idx(i, j));
+    }
+  }
+  for (const cell of boardEl.children) {
+    const r = +cell.dataset.row, c = +cell.dataset.col, m = marks[idx(r, c)];
+    cell.dataset.state = STATE_NAMES[m];
+    cell.classList.toggle("conflict", badQueens.has(idx(r, c)));
+    cell.classList.toggle("conflict-zone", zones.has(idx(r, c)));
+    cell.tabIndex = focus === idx(r, c) ? 0 : -1;
+    const color = colors[level.regions[r][c] % colors.length].name;
+    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, ${color} region, ${STATE_NAMES[m]}`
+      + (badQueens.has(idx(r, c)) ? ", conflict" : ""));
+  }
+  document.getElementById("undo").disabled = !history.length || !!done;
+  document.getElementById("redo").disabled = !future.length || !!done;
+  root.classList.toggle("finished", !!done);
+  if (bad.length) {
+    const kinds = [...new Set(bad.map((c) => c.kind))];
+    say(`Conflict: two queens share a ${kinds.join(", ").replace("touch", "touching corner")}.`);
+  } else if (!done) say("");
+}
+
+function build() {
+  n = level.size;
+  root.dataset.size = n;
+  boardEl.style.setProperty("--n", n);
+  boardEl.replaceChildren();
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    const g = level.regions[r][c], cell = document.createElement("div");
+    cell.className = "cell"; cell.setAttribute("role", "gridcell");
+    cell.dataset.row = r; cell.dataset.col = c;
+    cell.dataset.letter = String.fromCharCode(65 + g);
+    cell.style.setProperty("--region", colors[g % colors.length].hex);
+    // Thick borders where regions meet.
+    if (r === 0 || level.regions[r - 1][c] !== g) cell.classList.add("edge-top");
+    if (c === 0 || level.regions[r][c - 1] !== g) cell.classList.add("edge-left");
+    if (r === n - 1 || level.regions[r + 1][c] !== g) cell.classList.add("edge-bottom");
+    if (c === n - 1 || level.regions[r][c + 1] !== g) cell.classList.add("edge-right");
+    boardEl.appendChild(cell);
+  }
+  const saved = store.progress(level.id);
+  marks = new Array(n * n).fill(EMPTY); autoBy = {}; history = []; future = [];
+  elapsed = 0; done = null; focus = 0; startedAt = null;
+  if (saved) { restore(saved); elapsed = saved.elapsed || 0; done = saved.done || null; }
+  if (level.daily) document.getElementById("game-title").textContent = `Daily #${level.daily.number}`;
+  if (done === "solved") say("Solved. Well done!");
+  if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
+  timerEl.textContent = fmt(elapsed);
+  render();
+}
+
+// ---------------------------------------------------------------- moves
+const queenCells = () => marks.flatMap((m, i) => (m === QUEEN ? [[Math.floor(i / n), i % n]] : []));
+
+function setCell(i, value) {
+  const r = Math.floor(i / n), c = i % n, before = marks[i];
+  if (before === value) return;
+  if (before === QUEEN) takeBackCrosses(i);
+  delete autoBy[i];
+  marks[i] = value;
+  if (value === QUEEN && settings.autoCross) {
+    for (const [a, b] of ruledOut(level.regions, level.rule, r, c)) {
+      const j = idx(a, b);
+      if (marks[j] === EMPTY) { marks[j] = CROSS; autoBy[j] = [i]; }
+      else if (autoBy[j]) autoBy[j].push(i);
+    }
+  }
+}
+
+function takeBackCrosses(queen) {
+  for (const [j, owners] of Object.entries(autoBy)) {
+    const left = owners.filter((o) => o !== queen);
+    if (left.length === owners.length) continue;
+    if (left.length) autoBy[j] = left;
+    else { delete autoBy[j]; if (marks[j] === CROSS) marks[j] = EMPTY; }
+  }
+}
+
+function act(change) {
+  if (done || performance.now() < lockedUntil) return;
+  const before = snapshot();
+  change();
+  if (JSON.stringify(before.marks) === JSON.stringify(marks)) return;
+  history.push(before); future = [];
+  startClock(); save(); render(); maybeWin();
+}
+
+function undo() { if (history.length && !done) { future.push(snapshot()); restore(history.pop()); save(); render(); } }
+function redo() { if (future.length && !done) { history.push(snapshot()); restore(future.pop()); save(); render(); } }
+
+async function maybeWin() {
+  const queens = queenCells();
+  if (queens.length !== n || conflicts(level.regions, level.rule, queens).length) return;
+  const response = await post(apiBase() + "check/", { queens });
+  const result = await response.json();
+  if (!result.solved) { say("Not quite: that is not the solution."); return; }
+  stopClock(); done = "solved"; lockedUntil = performance.now() + 800;
+  store.markSolved(level.id);
+  if (level.daily) store.recordDailySolve(level.daily.date);
+  save(); render(); say("Solved. Well done!");
+  const seconds = Math.round(elapsed);
+  document.getElementById("win-time").textContent = `Time: ${fmt(seconds)}`;
+  document.getElementById("win-rank").textContent = "";
+  const dialog = document.getElementById("win-dialog");
+  dialog.dataset.ready = "false";
+  dialog.showModal();
+  // The tap that won must not dismiss the dialog.
+  setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
+  const rank = await post(apiBase() + "solves/", { seconds, hints: 0, token: result.token });
+  if (rank.ok) {
+    const r = await rank.json();
+    document.getElementById("win-rank").textContent =
+      `Faster than or equal to ${r.percentile}% of ${r.solvers} solver${r.solvers === 1 ? "" : "s"}.`;
+  }
+}
+
+// ---------------------------------------------------------------- input
+const cellAt = (e) => e.target.closest && e.target.closest(".cell");
+const cellIndex = (el) => idx(+el.dataset.row, +el.dataset.col);
+let drag = null, pressTimer = null, suppressClick = false;
+
+boardEl.addEventListener("pointerdown", (e) => {
+  const el = cellAt(e);
+  if (!el || done || e.button === 2) return;
+  const i = cellIndex(el);
+  drag = { start: i, moved: false, before: snapshot() };
+  pressTimer = setTimeout(() => { // long press crosses
+    if (drag && !drag.moved) { suppressClick = true; act(() => setCell(i, CROSS)); drag = null; }
+  }, 500);
+});
+boardEl.addEventListener("pointermove", (e) => {
+  if (!drag) return;
+  const el = document.elementFromPoint(e.clientX, e.clientY)?.closest(".cell");
+  if (!el) return;
+  const i = cellIndex(el);
+  if (i !== drag.start || drag.moved) {
+    if (!drag.moved) { drag.moved = true; clearTimeout(pressTimer); markDrag(drag.start); }
+    markDrag(i);
+  }
+});
+function markDrag(i) { if (marks[i] === EMPTY) { delete autoBy[i]; marks[i] = CROSS; render(); } }
+window.addEventListener("pointerup", () => {
+  clearTimeout(pressTimer);
+  if (drag && drag.moved) { // one undo step for the whole drag
+    suppressClick = true;
+    history.push(drag.before); future = []; startClock(); save(); render();
+  }
+  drag = null;
+});
+boardEl.addEventListener("click", (e) => {
+  const el = cellAt(e);
+  if (!el) return;
+  if (suppressClick) { suppressClick = false; return; }
+  const i = cellIndex(el);
+  focus = i;
+  act(() => setCell(i, (marks[i] + 1) % 3));
+});
+boardEl.addEventListener("dblclick", (e) => {
+  const el = cellAt(e);
+  if (el) { const i = cellIndex(el); act(() => setCell(i, QUEEN)); }
+});
+boardEl.addEventListener("contextmenu", (e) => {
+  const el = cellAt(e);
+  if (!el) return;
+  e.preventDefault();
+  const i = cellIndex(el);
+  act(() => setCell(i, marks[i] === CROSS ? EMPTY : CROSS));
+});
+boardEl.addEventListener("keydown", (e) => {
+  const r = Math.floor(focus / n), c = focus % n;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[e.key]) {
+    const [dr, dc] = moves[e.key];
+    focus = idx(Math.min(n - 1, Math.max(0, r + dr)), Math.min(n - 1, Math.max(0, c + dc)));
+    render(); boardEl.children[focus].focus(); e.preventDefault(); return;
+  }
+  const key = e.key.toLowerCase();
+  if (key === " ") act(() => setCell(focus, (marks[focus] + 1) % 3));
+  else if (key === "q") act(() => setCell(focus, QUEEN));
+  else if (key === "x") act(() => setCell(focus, CROSS));
+  else if (key === "backspace" || key === "delete") act(() => setCell(focus, EMPTY));
+  else return;
+  e.preventDefault();
+});
+boardEl.addEventListener("focusin", (e) => { const el = cellAt(e); if (el) focus = cellIndex(el); });
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z") return;
+  e.preventDefault();
+  if (e.shiftKey) redo(); else undo();
+});
+
+// ---------------------------------------------------------------- buttons
+document.getElementById("undo").onclick = undo;
+document.getElementById("redo").onclick = redo;
+document.getElementById("clear").onclick = () => act(() => { marks.fill(EMPTY); autoBy = {}; });
+document.getElementById("reveal").onclick = async () => {
+  if (done || !confirm("Reveal the solution? This level will count as revealed, not solved.")) return;
+  const response = await post(apiBase() + "reveal/");
+  const { solution } = await response.json();
+  stopClock();
+  marks.fill(EMPTY); autoBy = {};
+  solution.forEach((c, r) => { marks[idx(r, c)] = QUEEN; });
+  done = "revealed"; save(); render();
+  say("Revealed: this level counts as revealed, not solved.");
+};
+document.getElementById("hint").onclick = async () => {
+  const queens = queenCells();
+  const crosses = marks.flatMap((m, i) => (m === CROSS ? [[Math.floor(i / n), i % n]] : []));
+  const response = await post(apiBase() + "hint/", { queens, crosses });
+  const hintButton = document.getElementById("hint");
+  if (response.status === 501) { hintButton.textContent = "Hints are coming soon"; hintButton.disabled = true; return; }
+  if (!response.ok) return;
+  const step = await response.json();
+  for (const el of boardEl.children) el.classList.remove("hinted");
+  for (const [r, c] of [...step.queens, ...step.crosses]) boardEl.children[idx(r, c)].classList.add("hinted");
+  say(step.message);
+};
+// A random level of this size, avoiding solved ones; once all are solved, any other one.
+async function fetchLevel(size, rule, current) {
+  const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}${rule === "classic" ? "&rule=classic" : ""}`;
+  const others = current ? [current] : [];
+  let response = await fetch(query([...store.solvedIds().slice(-400), ...others]));
+  if (response.status === 404) response = await fetch(query(others));
+  if (!response.ok) { say((await response.json()).detail); return null; }
+  return response.json();
+}
+
+async function nextLevel() {
+  const found = await fetchLevel(level.size, level.rule, level.id);
+  if (!found) return;
+  level = found;
+  history = [];
+  document.getElementById("win-dialog").close();
+  window.history.replaceState(null, "", `/levels/${level.id}/`);
+  build();
+}
+document.getElementById("next").onclick = nextLevel;
+document.getElementById("win-next").onclick = () => {
+  if (document.getElementById("win-dialog").dataset.ready === "true") nextLevel();
+};
+document.getElementById("win-close").onclick = () => {
+  const dialog = document.getElementById("win-dialog");
+  if (dialog.dataset.ready === "true") dialog.close();
+};
+document.getElementById("win-dialog").addEventListener("cancel", (e) => {
+  if (e.target.dataset.ready !== "true") e.preventDefault();
+});
+document.getElementById("share").onclick = async () => {
+  const what = level.daily ? `Queens daily #${level.daily.number}` : `Queens ${n}×${n}`;
+  const text = `${what} solved in ${fmt(Math.round(elapsed))} 👑`;
+  try { await navigator.clipboard.writeText(text); say("Copied: " + text); }
+  catch (e) { say(text); }
+};
+for (const [id, key] of [["auto-cross", "autoCross"], ["colorblind", "colorblind"]]) {
+  const box = document.getElementById(id);
+  box.checked = settings[key];
+  box.onchange = () => {
+    settings[key] = box.checked; store.saveSettings({ ...store.settings(), [key]: box.checked });
+    root.classList.toggle("colorblind", settings.colorblind);
+  };
+}
+root.classList.toggle("colorblind", settings.colorblind);
+
+// ---------------------------------------------------------------- start
+async function start() {
+  if (!level) {
+    level = await fetchLevel(root.dataset.size, root.dataset.rule, null);
+    if (!level) return;
+  }
+  build();
+  root.dataset.ready = "true";
+}
+start();

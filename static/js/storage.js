@@ -1,0 +1,26 @@
+// localStorage helpers: per-level progress, settings, solved levels and the daily streak.
+const get = (key, fallback) => {
+  try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); }
+  catch (e) { return fallback; }
+};
+const set = (key, value) => { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) {} };
+
+export const settings = () => ({ autoCross: true, colorblind: false, theme: null, ...get("queens:settings", {}) });
+export const saveSettings = (s) => set("queens:settings", s);
+export const progress = (id) => get(`queens:level:${id}`, null);
+export const saveProgress = (id, p) => set(`queens:level:${id}`, p);
+export const solvedIds = () => get("queens:solved", []);
+export function markSolved(id) {
+  const ids = solvedIds();
+  if (!ids.includes(id)) { ids.push(id); set("queens:solved", ids.slice(-2000)); }
+}
+export const streak = () => get("queens:streak", { last: null, count: 0, best: 0 });
+export function recordDailySolve(day) {
+  const s = streak();
+  if (s.last === day) return s;
+  const prev = new Date(day + "T00:00:00Z"); prev.setUTCDate(prev.getUTCDate() - 1);
+  s.count = s.last === prev.toISOString().slice(0, 10) ? s.count + 1 : 1;
+  s.best = Math.max(s.best, s.count); s.last = day;
+  set("queens:streak", s);
+  return s;
+}

@@ -1,0 +1,213 @@
+"""The game in a real browser: solving, marking, undo, keyboard, reveal, storage, pages."""
+
+import json
+
+import pytest
+
+from puzzles.models import Solve
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def open_level(page, level, path=None):
+    page.goto(path or f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+
+
+def cell(page, r, c):
+    return page.locator(f".cell[data-row='{r}'][data-col='{c}']")
+
+
+def state(page, r, c):
+    return cell(page, r, c).get_attribute("data-state")
+
+
+def body_texts(page):
+    out = [page.content()]
+    for response in page.responses:
+        try:
+            out.append(response.text())
+        except Exception:
+            pass
+    return out
+
+
+def assert_solution_hidden(page, level):
+    needle = json.dumps(level.solution).replace(" ", "")
+    for text in body_texts(page):
+        assert needle not in text.replace(" ", ""), "the solution reached the browser"
+
+
+def test_solve_by_placing_queens(page, make_level, shots):
+    level = make_level(size=8, seed=3)
+    page.context.add_init_script("localStorage.setItem('queens:settings', '{\"autoCross\": false}')")
+    open_level(page, level)
+    assert page.locator(".cell").count() == 64
+    assert "row 1, column 1" in cell(page, 0, 0).get_attribute("aria-label")
+    assert_solution_hidden(page, level)
+    for r, c in enumerate(level.solution):
+        cell(page, r, c).dblclick()
+    dialog = page.locator("#win-dialog")
+    dialog.wait_for(state="visible")
+    assert "Time:" in page.locator("#win-time").inner_text()
+    page.wait_for_function("document.getElementById('win-rank').textContent.length > 0")
+    assert "solver" in page.locator("#win-rank").inner_text()
+    assert Solve.objects.filter(level=level, revealed=False).count() == 1
+
+
+def test_tap_cycles_and_auto_cross(page, make_level):
+    level = make_level(size=8, seed=4)
+    open_level(page, level)
+    cell(page, 0, 0).click()
+    assert state(page, 0, 0) == "cross"
+    cell(page, 0, 0).click()
+    assert state(page, 0, 0) == "queen"
+    # Auto-cross (on by default) crossed the row, column and touching cells.
+    assert state(page, 0, 5) == "cross" and state(page, 5, 0) == "cross"
+    assert state(page, 1, 1) == "cross"
+    cell(page, 0, 0).click()
+    assert state(page, 0, 0) == "empty" and state(page, 0, 5) == "empty"
+
+
+def test_auto_cross_off_and_manual_crosses_survive(page, make_level):
+    level = make_level(size=8, seed=5)
+    open_level(page, level)
+    cell(page, 7, 7).click(button="right")  # a manual cross
+    page.locator("details.settings summary").click()
+    page.locator("#auto-cross").check()
+    cell(page, 7, 6).dblclick()  # queen next to the manual cross
+    cell(page, 7, 6).click()  # queen -> empty: its crosses go, the manual one stays
+    assert state(page, 7, 7) == "cross" and state(page, 7, 0) == "empty"
+    page.locator("#auto-cross").uncheck()
+    cell(page, 0, 0).dblclick()
+    assert state(page, 0, 0) == "queen" and state(page, 0, 5) == "empty"
+
+
+def test_drag_crosses_with_one_undo_step_and_redo(page, make_level):
+    level = make_level(size=8, seed=6)
+    open_level(page, level)
+    box0, box3 = cell(page, 2, 0).bounding_box(), cell(page, 2, 3).bounding_box()
+    page.mouse.move(box0["x"] + 5, box0["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(box3["x"] + 5, box3["y"] + 5, steps=8)
+    page.mouse.up()
+    assert [state(page, 2, c) for c in range(4)] == ["cross"] * 4
+    page.locator("#undo").click()
+    assert [state(page, 2, c) for c in range(4)] == ["empty"] * 4
+    page.keyboard.press("Control+Shift+Z")
+    assert [state(page, 2, c) for c in range(4)] == ["cross"] * 4
+    page.keyboard.press("Control+Z")
+    assert state(page, 2, 0) == "empty"
+
+
+def test_conflicts_are_shown(page, make_level):
+    level = make_level(size=8, seed=7)
+    page.context.add_init_script("localStorage.setItem('queens:settings', '{\"autoCross\": false}')")
+    open_level(page, level)
+    cell(page, 0, 0).dblclick()
+    cell(page, 1, 1).dblclick()
+    assert "conflict" in cell(page, 0, 0).get_attribute("class")
+    assert "conflict" in cell(page, 1, 1).get_attribute("aria-label")
+    assert "Conflict" in page.locator("#status").inner_text()
+
+
+def test_keyboard_play(page, make_level):
+    level = make_level(size=8, seed=8)
+    open_level(page, level)
+    cell(page, 0, 0).focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("q")
+    assert state(page, 1, 1) == "queen"
+    page.keyboard.press("Backspace")
+    assert state(page, 1, 1) == "empty"
+    page.keyboard.press("x")
+    assert state(page, 1, 1) == "cross"
+    page.keyboard.press(" ")
+    assert state(page, 1, 1) == "queen"
+
+
+def test_reveal_shows_the_solution_after_confirming(page, make_level):
+    level = make_level(size=8, seed=9)
+    open_level(page, level)
+    assert_solution_hidden(page, level)
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#reveal").click()
+    page.wait_for_function("document.querySelectorAll('.cell[data-state=queen]').length === 8")
+    for r, c in enumerate(level.solution):
+        assert state(page, r, c) == "queen"
+    assert Solve.objects.get(level=level).revealed
+
+
+def test_reload_restores_progress(page, make_level):
+    level = make_level(size=8, seed=10)
+    open_level(page, level)
+    cell(page, 3, 3).click()
+    page.reload()
+    page.wait_for_selector("#game[data-ready='true']")
+    assert state(page, 3, 3) == "cross"
+
+
+def test_dark_mode_toggle_and_screenshots(page, make_level, shots):
+    level = make_level(size=9, seed=11)
+    for width, height in [(390, 844), (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        open_level(page, level)
+        cell(page, 0, 0).click()
+        page.screenshot(path=str(shots / f"play-{width}x{height}-light.png"), full_page=True)
+        page.locator("#theme-toggle").click()
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+        page.screenshot(path=str(shots / f"play-{width}x{height}-dark.png"), full_page=True)
+        page.locator("#theme-toggle").click()
+        assert page.evaluate("document.documentElement.dataset.theme") == "light"
+
+
+def test_play_page_next_level_and_classic(page, make_level):
+    a, b = make_level(size=7, seed=1), make_level(size=7, seed=2)
+    page.goto("/play/7/")
+    page.wait_for_selector("#game[data-ready='true']")
+    first = page.url
+    page.locator("#next").click()
+    page.wait_for_url("**/levels/*/")
+    assert page.url != first and {a.id, b.id} >= {int(page.url.rstrip("/").split("/")[-1])}
+    classic = {make_level(size=7, seed=s, rule="classic").id for s in (1, 2)}
+    page.goto("/play/7/?rule=classic")
+    page.wait_for_selector("#game[data-ready='true']")
+    assert "Classic rule" in page.locator(".game-bar").inner_text()
+    page.locator("#next").click()
+    page.wait_for_url("**/levels/*/")
+    assert int(page.url.rstrip("/").split("/")[-1]) in classic
+
+
+def test_home_daily_and_size_picker(page, make_level, settings):
+    from django.utils import timezone
+
+    today = timezone.now().date()
+    size = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}[today.weekday()]
+    level = make_level(size=size, seed=12)
+    page.goto("/")
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator(".cell").count() == size * size
+    assert "Daily #" in page.locator("h1").inner_text()
+    assert page.locator(".size-picker li a").count() == 17
+    page.goto("/daily/")
+    page.wait_for_selector("#game[data-ready='true']")
+    assert_solution_hidden(page, level)
+    page.goto("/archive/")
+    assert "#" in page.locator("#archive").inner_text()
+    for path in ["/how-to-play/", "/privacy/"]:
+        assert page.goto(path).status == 200
+    assert page.goto("/no-such-page/").status == 404
+
+
+def test_hint_button_says_hints_are_coming_and_colorblind_letters(page, make_level):
+    level = make_level(size=8, seed=13)
+    open_level(page, level)
+    page.locator("#hint").click()
+    page.wait_for_function("document.getElementById('hint').disabled")
+    assert "coming" in page.locator("#hint").inner_text().lower()
+    page.locator("details.settings summary").click()
+    page.locator("#colorblind").check()
+    letter = page.evaluate(
+        "getComputedStyle(document.querySelector('.cell'), '::before').content")
+    assert letter.strip('"') == "A"
