@@ -1,5 +1,6 @@
 """The game in a real browser: solving, marking, undo, keyboard, reveal, storage, pages."""
 
+import contextlib
 import json
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from puzzles.models import Solve
 
 pytestmark = pytest.mark.django_db(transaction=True)
+NO_AUTO_CROSS = "localStorage.setItem('queens:settings', '{\"autoCross\": false}')"
 
 
 def open_level(page, level, path=None):
@@ -25,10 +27,8 @@ def state(page, r, c):
 def body_texts(page):
     out = [page.content()]
     for response in page.responses:
-        try:
+        with contextlib.suppress(Exception):  # redirects and aborted requests have no body
             out.append(response.text())
-        except Exception:
-            pass
     return out
 
 
@@ -40,7 +40,7 @@ def assert_solution_hidden(page, level):
 
 def test_solve_by_placing_queens(page, make_level, shots):
     level = make_level(size=8, seed=3)
-    page.context.add_init_script("localStorage.setItem('queens:settings', '{\"autoCross\": false}')")
+    page.context.add_init_script(NO_AUTO_CROSS)
     open_level(page, level)
     assert page.locator(".cell").count() == 64
     assert "row 1, column 1" in cell(page, 0, 0).get_attribute("aria-label")
@@ -102,7 +102,7 @@ def test_drag_crosses_with_one_undo_step_and_redo(page, make_level):
 
 def test_conflicts_are_shown(page, make_level):
     level = make_level(size=8, seed=7)
-    page.context.add_init_script("localStorage.setItem('queens:settings', '{\"autoCross\": false}')")
+    page.context.add_init_script(NO_AUTO_CROSS)
     open_level(page, level)
     cell(page, 0, 0).dblclick()
     cell(page, 1, 1).dblclick()
