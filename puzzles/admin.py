@@ -2,10 +2,9 @@
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count
 from django.utils.html import format_html, format_html_join
 
-from puzzles import services
+from puzzles import selectors, services
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget
 from puzzles.palette import REGION_COLORS
 
@@ -110,12 +109,7 @@ class PoolTargetAdmin(admin.ModelAdmin):
     def active_levels(self, target):
         counts = getattr(self, "_counts", None)
         if counts is None:
-            counts = {
-                (row["size"], row["rule"]): row["n"]
-                for row in Level.objects.filter(is_active=True).values("size", "rule")
-                .annotate(n=Count("id"))
-            }
-            self._counts = counts
+            counts = self._counts = selectors.active_counts()
         return counts.get((target.size, target.rule), 0)
 
     def changelist_view(self, request, extra_context=None):

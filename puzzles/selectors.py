@@ -49,13 +49,18 @@ def level_by_id(level_id: int) -> Level | None:
     return Level.objects.filter(id=level_id).select_related("daily").first()
 
 
-def pool_status() -> list[dict]:
-    active = {
+def active_counts() -> dict[tuple[int, str], int]:
+    """Active levels per (size, rule)."""
+    return {
         (row["size"], row["rule"]): row["n"]
         for row in Level.objects.filter(is_active=True)
         .values("size", "rule")
         .annotate(n=Count("id"))
     }
+
+
+def pool_status() -> list[dict]:
+    active = active_counts()
     running = set(
         GenerationRun.objects.filter(status__in=ACTIVE_RUN_STATUSES).values_list("size", "rule")
     )

@@ -36,9 +36,10 @@ def home(request):
         daily = services.ensure_daily(today)
     except services.ServiceError:
         daily = None
-    pools = {p["size"]: p["active"] for p in selectors.pool_status() if p["rule"] == Rule.TOUCH}
+    counts = selectors.active_counts()
+    sizes = [{"n": n, "ready": counts.get((n, Rule.TOUCH), 0)} for n in base_context()["sizes"]]
     return render(request, "home.html", base_context(
-        daily=daily, level=level_context(daily.level) if daily else None, pools=pools,
+        daily=daily, level=level_context(daily.level) if daily else None, size_counts=sizes,
         today=today,
     ))
 

@@ -179,7 +179,7 @@ def test_play_page_next_level_and_classic(page, make_level):
     assert int(page.url.rstrip("/").split("/")[-1]) in classic
 
 
-def test_home_daily_and_size_picker(page, make_level, settings):
+def test_home_daily_and_size_picker(page, make_level, shots):
     from django.utils import timezone
 
     today = timezone.now().date()
@@ -190,6 +190,12 @@ def test_home_daily_and_size_picker(page, make_level, settings):
     assert page.locator(".cell").count() == size * size
     assert "Daily #" in page.locator("h1").inner_text()
     assert page.locator(".size-picker li a").count() == 17
+    assert "1 ready" in page.locator(f".size-picker li a[data-size='{size}']").inner_text()
+    page.screenshot(path=str(shots / "home-1280x800.png"), full_page=True)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.screenshot(path=str(shots / "home-320x640.png"), full_page=True)
+    page.locator(".size-picker li a[data-size='9']").click()
+    page.wait_for_url("**/play/9/")
     page.goto("/daily/")
     page.wait_for_selector("#game[data-ready='true']")
     assert_solution_hidden(page, level)
