@@ -5,7 +5,6 @@ from libc.string cimport memset
 
 from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_unit
 from generator_ext._search cimport (
-    ctz32,
     MAX_N, RULE_CLASSIC, Board, Search, State, board_add_cell, board_init, board_remove_cell,
     count_board, search_init, search_run, state_init, state_place,
 )
@@ -339,7 +338,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nog
                 if rng_below(rng, urgent_count) == 0:
                     urgent_cell = cell
         if urgent_cell >= 0:
-            g = ctz32_offer(b, urgent_cell, refused[urgent_cell])
+            g = first_open_region(b, urgent_cell, refused[urgent_cell])
             try_cell(b, urgent_cell, g, size, refused, st)
             continue
         best = -1
@@ -374,7 +373,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nog
         try_cell(b, cell, best, size, refused, st)
 
 
-cdef int ctz32_offer(const Board* b, int cell, uint32_t refused) noexcept nogil:
+cdef int first_open_region(const Board* b, int cell, uint32_t refused) noexcept nogil:
     """The first neighbouring region of cell that has not refused it."""
     cdef int nbs[4]
     cdef int k = neighbours(b.n, cell, nbs)

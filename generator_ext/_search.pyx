@@ -285,8 +285,7 @@ cdef void search_run(const Board* b, State* s, Search* q) noexcept nogil:
     cdef State child
     cdef uint32_t reg_row_adj[MAX_N]
     cdef uint32_t reg_col_adj[MAX_N]
-    cdef uint32_t row_adj[MAX_N]
-    cdef int nregs = 0, nrows = 0
+    cdef int nregs = 0
     cdef uint32_t open_cells, rmask, cmask
     q.nodes += 1
     if q.node_budget and q.nodes > q.node_budget:
@@ -309,8 +308,6 @@ cdef void search_run(const Board* b, State* s, Search* q) noexcept nogil:
         i = ctz32(m)
         m &= m - 1
         k = popcount32(s.avail[i])
-        row_adj[nrows] = s.avail[i]
-        nrows += 1
         if k < best:
             if k == 0:
                 return
@@ -350,8 +347,8 @@ cdef void search_run(const Board* b, State* s, Search* q) noexcept nogil:
             best = k
             kind = 2
             idx = i
-    # Before branching, check that regions can still take distinct rows and columns, and
-    # rows distinct columns: this cuts most dead subtrees of partial maps at once.
+    # Before branching, check that the regions can still take distinct rows and distinct
+    # columns: this cuts most dead subtrees of partial maps at once.
     if best > 1 and (not has_perfect_matching(nregs, reg_row_adj)
                      or not has_perfect_matching(nregs, reg_col_adj)):
         return

@@ -167,8 +167,8 @@ def run(config: dict, log) -> dict:
             entry["cpsat_us"] = {
                 k: v * 1e6 if k != "count" else v for k, v in spread(cpsat).items()
             }
-            same = time_ours(maps[: config["cpsat_maps"]])
-            entry["cpsat_ratio"] = statistics.median(cpsat) / statistics.median(same)
+            same_maps = ours[: config["cpsat_maps"]]
+            entry["cpsat_ratio"] = statistics.median(cpsat) / statistics.median(same_maps)
         report["solver"][n] = entry
         log(f"solver n={n}: median {entry['ours_us']['median']:.1f} µs")
     return report

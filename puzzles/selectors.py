@@ -49,6 +49,12 @@ def level_by_id(level_id: int) -> Level | None:
     return Level.objects.filter(id=level_id).select_related("daily").first()
 
 
+def pool_has_active_run(size: int, rule: str) -> bool:
+    return GenerationRun.objects.filter(
+        size=size, rule=rule, status__in=ACTIVE_RUN_STATUSES
+    ).exists()
+
+
 def active_counts() -> dict[tuple[int, str], int]:
     """Active levels per (size, rule)."""
     return {

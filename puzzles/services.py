@@ -15,7 +15,6 @@ from django.utils import timezone
 from generator_ext import GeneratedLevel, canonical_hash, count_solutions, generate
 from puzzles import board, selectors
 from puzzles.models import (
-    ACTIVE_RUN_STATUSES,
     DailyPuzzle,
     GenerationRun,
     Level,
@@ -222,9 +221,7 @@ def top_up_pools() -> list[GenerationRun]:
         with transaction.atomic():
             # Lock the target row so two top-ups at once cannot both queue a run.
             target = PoolTarget.objects.select_for_update().get(id=target.id)
-            busy = GenerationRun.objects.filter(
-                size=target.size, rule=target.rule, status__in=ACTIVE_RUN_STATUSES
-            ).exists()
+            busy = selectors.pool_has_active_run(target.size, target.rule)
             deficit = target.target - selectors.active_levels(target.size, target.rule).count()
             if busy or deficit <= 0:
                 continue
@@ -239,9 +236,7 @@ def top_up_pool(size: int, rule: str) -> None:
     target, _ = PoolTarget.objects.get_or_create(size=size, rule=rule)
     if not target.enabled:
         return
-    if not GenerationRun.objects.filter(
-        size=size, rule=rule, status__in=ACTIVE_RUN_STATUSES
-    ).exists():
+    if not selectors.pool_has_active_run(size, rule):
         create_run(size, rule, max(1, target.target))
 
 

@@ -10,23 +10,19 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from generator_ext import generate
 from puzzles import selectors, services
+from puzzles.api.serializers import level_payload
 from puzzles.models import DailyPuzzle, Rule
 from puzzles.palette import REGION_COLORS
 
 
-def level_context(level) -> dict:
-    daily = getattr(level, "daily", None)
-    return {
-        "id": level.id, "size": level.size, "rule": level.rule, "regions": level.regions,
-        "tier": level.tier,
-        "daily": {"date": daily.date.isoformat(), "number": daily.number} if daily else None,
-    }
+def served_sizes() -> range:
+    low, high = settings.QUEENS_SERVED_SIZES
+    return range(low, high + 1)
 
 
 def base_context(**extra) -> dict:
     return {"colors": [{"name": n, "hex": h} for n, h in REGION_COLORS],
-            "sizes": range(settings.QUEENS_SERVED_SIZES[0], settings.QUEENS_SERVED_SIZES[1] + 1),
-            **extra}
+            "sizes": served_sizes(), **extra}
 
 
 @ensure_csrf_cookie
@@ -37,9 +33,9 @@ def home(request):
     except services.ServiceError:
         daily = None
     counts = selectors.active_counts()
-    sizes = [{"n": n, "ready": counts.get((n, Rule.TOUCH), 0)} for n in base_context()["sizes"]]
+    sizes = [{"n": n, "ready": counts.get((n, Rule.TOUCH), 0)} for n in served_sizes()]
     return render(request, "home.html", base_context(
-        daily=daily, level=level_context(daily.level) if daily else None, size_counts=sizes,
+        daily=daily, level=level_payload(daily.level) if daily else None, size_counts=sizes,
         today=today,
     ))
 
@@ -61,7 +57,7 @@ def level_page(request, level_id: int):
     if level is None:
         raise Http404("no such level")
     return render(request, "play.html", base_context(
-        size=level.size, rule=level.rule, level=level_context(level)))
+        size=level.size, rule=level.rule, level=level_payload(level)))
 
 
 @ensure_csrf_cookie
@@ -83,7 +79,7 @@ def daily_page(request, day: str | None = None):
     if daily is None:
         raise Http404("no daily puzzle that day")
     return render(request, "play.html", base_context(
-        size=daily.level.size, rule=daily.level.rule, level=level_context(daily.level),
+        size=daily.level.size, rule=daily.level.rule, level=level_payload(daily.level),
         daily=daily))
 
 
