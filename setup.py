@@ -13,7 +13,7 @@ extensions = [
         [f"generator_ext/{name}.pyx"],
         extra_compile_args=["-O3"] if not DEBUG else ["-O0", "-g"],
     )
-    for name in ("_search", "_solver", "_generate")
+    for name in ("_core", "_search", "_solver", "_deduce", "_generate")
 ]
 
 setup(

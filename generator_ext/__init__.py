@@ -1,14 +1,40 @@
-"""Queens engine: solver, generator and canonical form for colored-region n-Queens puzzles."""
+"""Queens engine: solver, generator, canonical form and the deduction engine (difficulty,
+hints, builder analysis) for colored-region n-Queens puzzles."""
 
-from generator_ext._solver import count_solutions, solve, validate_regions
+from generator_ext._core import validate_regions
+from generator_ext._solver import count_solutions, solve
 from generator_ext.canonical import canonical_hash
+from generator_ext.deduce import (
+    TECHNIQUES,
+    TIERS,
+    Analysis,
+    Problem,
+    Rating,
+    Step,
+    analyze,
+    hint,
+    rate,
+)
 from generator_ext.levels import GeneratedLevel, generate
+from generator_ext.palette import REGION_COLORS, region_color, region_name
 
 __all__ = [
+    "REGION_COLORS",
+    "TECHNIQUES",
+    "TIERS",
+    "Analysis",
     "GeneratedLevel",
+    "Problem",
+    "Rating",
+    "Step",
+    "analyze",
     "canonical_hash",
     "count_solutions",
     "generate",
+    "hint",
+    "rate",
+    "region_color",
+    "region_name",
     "solve",
     "validate_regions",
 ]

@@ -4,9 +4,12 @@ from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_unit
+from generator_ext._core cimport (
+    MAX_N, RULE_CLASSIC, Board, all_regions_connected, board_add_cell, board_from_grid,
+    board_init, board_remove_cell, neighbours4, region_connected,
+)
 from generator_ext._search cimport (
-    MAX_N, RULE_CLASSIC, Board, Search, State, board_add_cell, board_init, board_remove_cell,
-    count_board, search_init, search_run, state_init, state_place,
+    Search, State, count_board, search_init, search_run, state_init, state_place,
 )
 
 cdef enum:
@@ -91,23 +94,6 @@ cdef void plant_solution(Rng* rng, int n, bint classic, int8_t* q) noexcept nogi
             return
 
 
-cdef int neighbours(int n, int cell, int* out) noexcept nogil:
-    cdef int r = cell // n, c = cell % n, k = 0
-    if r > 0:
-        out[k] = cell - n
-        k += 1
-    if r < n - 1:
-        out[k] = cell + n
-        k += 1
-    if c > 0:
-        out[k] = cell - 1
-        k += 1
-    if c < n - 1:
-        out[k] = cell + 1
-        k += 1
-    return k
-
-
 cdef void relabel(int n, const int8_t* grid, const int8_t* planted, int8_t* out,
                   int8_t* solution) noexcept nogil:
     """Number regions in row-major order of first appearance."""
@@ -144,7 +130,7 @@ cdef void naive_partition(Rng* rng, int n, const int8_t* q, int8_t* grid) noexce
         cell = queue[head]
         head += 1
         g = grid[cell]
-        k = neighbours(n, cell, nbs)
+        k = neighbours4(n, cell, nbs)
         for i in range(k):
             if grid[nbs[i]] < 0 and rng_unit(rng) < p[g]:
                 grid[nbs[i]] = <int8_t>g
@@ -155,7 +141,7 @@ cdef void naive_partition(Rng* rng, int n, const int8_t* q, int8_t* grid) noexce
         for cell in range(n * n):
             if grid[cell] >= 0:
                 continue
-            k = neighbours(n, cell, nbs)
+            k = neighbours4(n, cell, nbs)
             m = 0
             for i in range(k):
                 if grid[nbs[i]] >= 0:
@@ -164,42 +150,6 @@ cdef void naive_partition(Rng* rng, int n, const int8_t* q, int8_t* grid) noexce
             if m:
                 grid[cell] = <int8_t>own[rng_below(rng, m)]
                 left -= 1
-
-
-cdef bint grid_connected(int n, const int8_t* grid) noexcept nogil:
-    cdef int stack[MAX_N * MAX_N]
-    cdef int8_t seen[MAX_N * MAX_N]
-    cdef int nbs[4]
-    cdef int size[MAX_N]
-    cdef int reached[MAX_N]
-    cdef int top, cell, i, k, g, start
-    memset(seen, 0, n * n)
-    for g in range(n):
-        size[g] = 0
-        reached[g] = 0
-    for cell in range(n * n):
-        size[grid[cell]] += 1
-    for start in range(n * n):
-        g = grid[start]
-        if reached[g]:
-            continue
-        top = 0
-        stack[top] = start
-        top += 1
-        seen[start] = 1
-        while top:
-            top -= 1
-            cell = stack[top]
-            reached[g] += 1
-            k = neighbours(n, cell, nbs)
-            for i in range(k):
-                if not seen[nbs[i]] and grid[nbs[i]] == g:
-                    seen[nbs[i]] = 1
-                    stack[top] = nbs[i]
-                    top += 1
-        if reached[g] != size[g]:
-            return False
-    return True
 
 
 cdef bint naive_acceptable(int n, int rule, int min_size, const int8_t* grid) noexcept nogil:
@@ -215,11 +165,9 @@ cdef bint naive_acceptable(int n, int rule, int min_size, const int8_t* grid) no
             singles += 1
         if size[g] < min_size:
             return False
-    if singles > 1 or not grid_connected(n, grid):
+    if singles > 1 or not all_regions_connected(n, grid):
         return False
-    board_init(&b, n, rule)
-    for cell in range(n * n):
-        board_add_cell(&b, cell // n, cell % n, grid[cell])
+    board_from_grid(&b, n, rule, grid)
     return count_board(&b, 2, 0, NULL, NULL) == 1
 
 
@@ -258,37 +206,6 @@ cdef bint adds_no_solution(Board* b, int cell, GenStats* st) noexcept nogil:
     return q.count == 0 and not q.aborted
 
 
-cdef bint connected_without(const Board* b, int g, int skip) noexcept nogil:
-    """Is region g still connected (and non-empty) once cell `skip` leaves it?"""
-    cdef int n = b.n
-    cdef int stack[MAX_N * MAX_N]
-    cdef int8_t seen[MAX_N * MAX_N]
-    cdef int nbs[4]
-    cdef int total = 0, reached = 0, start = -1, top = 0, cell, i, k
-    for cell in range(n * n):
-        if b.region[cell] == g and cell != skip:
-            total += 1
-            if start < 0:
-                start = cell
-    if start < 0:
-        return False
-    memset(seen, 0, n * n)
-    seen[start] = 1
-    stack[top] = start
-    top += 1
-    while top:
-        top -= 1
-        cell = stack[top]
-        reached += 1
-        k = neighbours(n, cell, nbs)
-        for i in range(k):
-            if nbs[i] != skip and not seen[nbs[i]] and b.region[nbs[i]] == g:
-                seen[nbs[i]] = 1
-                stack[top] = nbs[i]
-                top += 1
-    return reached == total
-
-
 cdef void try_cell(Board* b, int cell, int g, int* size, uint32_t* refused,
                    GenStats* st) noexcept nogil:
     """Add cell to region g if that lets no second solution in; otherwise refuse the pair."""
@@ -321,7 +238,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nog
         for cell in range(n * n):
             if b.region[cell] >= 0:
                 continue
-            k = neighbours(n, cell, nbs)
+            k = neighbours4(n, cell, nbs)
             offered = 0
             open_nbs = 0
             for i in range(k):
@@ -361,7 +278,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nog
         for cell in range(n * n):
             if b.region[cell] >= 0 or (refused[cell] >> best) & 1:
                 continue
-            k = neighbours(n, cell, nbs)
+            k = neighbours4(n, cell, nbs)
             for i in range(k):
                 if b.region[nbs[i]] == best:
                     break
@@ -376,7 +293,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nog
 cdef int first_open_region(const Board* b, int cell, uint32_t refused) noexcept nogil:
     """The first neighbouring region of cell that has not refused it."""
     cdef int nbs[4]
-    cdef int k = neighbours(b.n, cell, nbs)
+    cdef int k = neighbours4(b.n, cell, nbs)
     cdef int i, g
     for i in range(k):
         g = b.region[nbs[i]]
@@ -396,7 +313,7 @@ cdef void fill_leftovers(Rng* rng, Board* b, int* size, GenStats* st) noexcept n
         for cell in range(n * n):
             if b.region[cell] >= 0:
                 continue
-            k = neighbours(n, cell, nbs)
+            k = neighbours4(n, cell, nbs)
             best = -1
             ties = 0
             for i in range(k):
@@ -441,7 +358,7 @@ cdef int carve_paths(const Board* b, const int8_t* q, int start, int* cells, int
     while head < tail:
         u = queue[head]
         head += 1
-        k = neighbours(n, u, nbs)
+        k = neighbours4(n, u, nbs)
         for i in range(k):
             v = nbs[i]
             g = b.region[v]
@@ -486,13 +403,13 @@ cdef bint feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size,
             h = b.region[cell]
             if h == g or q[cell // n] == cell % n or size[h] <= min_size:
                 continue
-            k = neighbours(n, cell, nbs)
+            k = neighbours4(n, cell, nbs)
             for i in range(k):
                 if b.region[nbs[i]] == g:
                     break
             else:
                 continue
-            if not connected_without(b, h, cell):
+            if not region_connected(b.n, b.region, h, cell):
                 continue
             ties += 1
             if rng_below(rng, ties) == 0:
@@ -516,9 +433,9 @@ cdef bint random_border_move(Rng* rng, Board* b, const int8_t* q, int* size,
         h = b.region[cell]
         if q[cell // n] == cell % n or size[h] <= min_size:
             continue
-        k = neighbours(n, cell, nbs)
+        k = neighbours4(n, cell, nbs)
         g = b.region[nbs[rng_below(rng, k)]]
-        if g == h or not connected_without(b, h, cell):
+        if g == h or not region_connected(b.n, b.region, h, cell):
             continue
         move_cell(b, size, cell, g)
         return True
@@ -602,7 +519,7 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
                     for i in range(path_len[p]):
                         move_cell(b, size, path_cells[p * MAX_PATH + i], g)
                     count = <uint64_t>-1
-                    if connected_without(b, h, -1):
+                    if region_connected(b.n, b.region, h, -1):
                         count = count_board(b, REPAIR_EVAL_LIMIT, REPAIR_EVAL_NODES, first,
                                             &aborted)
                         if aborted:

@@ -1,28 +1,7 @@
 # The bitmask search shared by the solver and the generator.
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 
-cdef extern from *:
-    int popcount32 "__builtin_popcount"(unsigned int x) nogil
-    int ctz32 "__builtin_ctz"(unsigned int x) nogil
-
-cdef enum:
-    MAX_N = 32
-    RULE_TOUCH = 0
-    RULE_CLASSIC = 1
-
-
-cdef struct Board:
-    # A (possibly partial) region map: cells with region -1 may not hold a queen.
-    int n
-    int rule
-    int8_t region[MAX_N * MAX_N]
-    uint32_t reg_rows[MAX_N][MAX_N]  # [g][r]: columns of region g in row r
-    uint32_t reg_cols[MAX_N][MAX_N]  # [g][c]: rows of region g in column c
-    int rmin[MAX_N]
-    int rmax[MAX_N]
-    int cmin[MAX_N]
-    int cmax[MAX_N]
-
+from generator_ext._core cimport MAX_N, RULE_CLASSIC, RULE_TOUCH, Board
 
 cdef struct State:
     uint32_t avail[MAX_N]   # row r -> columns that may still take a queen
@@ -43,9 +22,6 @@ cdef struct Search:
     int8_t second[MAX_N]  # and the second, if any
 
 
-cdef void board_init(Board* b, int n, int rule) noexcept nogil
-cdef void board_add_cell(Board* b, int r, int c, int g) noexcept nogil
-cdef void board_remove_cell(Board* b, int r, int c) noexcept nogil
 cdef void state_init(const Board* b, State* s) noexcept nogil
 cdef bint state_place(const Board* b, State* s, int r, int c) noexcept nogil
 cdef void search_init(Search* q, uint64_t limit, uint64_t node_budget) noexcept nogil

@@ -3,60 +3,9 @@
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-
-cdef inline uint32_t full_mask(int n) noexcept nogil:
-    return <uint32_t>((<uint64_t>1 << n) - 1)
-
-
-cdef void board_init(Board* b, int n, int rule) noexcept nogil:
-    cdef int g
-    b.n = n
-    b.rule = rule
-    memset(b.region, -1, sizeof(b.region))
-    memset(b.reg_rows, 0, sizeof(b.reg_rows))
-    memset(b.reg_cols, 0, sizeof(b.reg_cols))
-    for g in range(MAX_N):
-        b.rmin[g] = MAX_N
-        b.rmax[g] = -1
-        b.cmin[g] = MAX_N
-        b.cmax[g] = -1
-
-
-cdef void board_add_cell(Board* b, int r, int c, int g) noexcept nogil:
-    b.region[r * b.n + c] = <int8_t>g
-    b.reg_rows[g][r] |= <uint32_t>1 << c
-    b.reg_cols[g][c] |= <uint32_t>1 << r
-    if r < b.rmin[g]:
-        b.rmin[g] = r
-    if r > b.rmax[g]:
-        b.rmax[g] = r
-    if c < b.cmin[g]:
-        b.cmin[g] = c
-    if c > b.cmax[g]:
-        b.cmax[g] = c
-
-
-cdef void board_remove_cell(Board* b, int r, int c) noexcept nogil:
-    cdef int g = b.region[r * b.n + c]
-    cdef int i
-    if g < 0:
-        return
-    b.region[r * b.n + c] = -1
-    b.reg_rows[g][r] &= ~(<uint32_t>1 << c)
-    b.reg_cols[g][c] &= ~(<uint32_t>1 << r)
-    b.rmin[g] = MAX_N
-    b.rmax[g] = -1
-    b.cmin[g] = MAX_N
-    b.cmax[g] = -1
-    for i in range(b.n):
-        if b.reg_rows[g][i]:
-            if i < b.rmin[g]:
-                b.rmin[g] = i
-            b.rmax[g] = i
-        if b.reg_cols[g][i]:
-            if i < b.cmin[g]:
-                b.cmin[g] = i
-            b.cmax[g] = i
+from generator_ext._core cimport (
+    MAX_N, RULE_CLASSIC, Board, bit, ctz32, full_mask, match_units, popcount32, region_scan,
+)
 
 
 cdef void state_init(const Board* b, State* s) noexcept nogil:
@@ -137,44 +86,10 @@ cdef void search_init(Search* q, uint64_t limit, uint64_t node_budget) noexcept 
     memset(q.second, -1, sizeof(q.second))
 
 
-cdef bint augment(int u, const uint32_t* adj, int* match_right, uint32_t* visited) noexcept nogil:
-    cdef uint32_t m = adj[u] & ~visited[0]
-    cdef int r
-    while m:
-        r = ctz32(m)
-        m &= m - 1
-        visited[0] |= <uint32_t>1 << r
-        if match_right[r] < 0 or augment(match_right[r], adj, match_right, visited):
-            match_right[r] = u
-            return True
-    return False
-
-
-cdef bint has_perfect_matching(int k, const uint32_t* adj) noexcept nogil:
+cdef inline bint has_perfect_matching(int k, const uint32_t* adj) noexcept nogil:
     """Can each of k units take a distinct line from its mask (Hall's condition)?"""
-    cdef int match_right[MAX_N]
-    cdef uint32_t visited
-    cdef uint32_t taken = 0
-    cdef uint32_t free
-    cdef int u
-    cdef bint pending[MAX_N]
-    for u in range(MAX_N):
-        match_right[u] = -1
-    # Greedy first pass; augmenting paths only for what it could not place.
-    for u in range(k):
-        free = adj[u] & ~taken
-        if free:
-            match_right[ctz32(free)] = u
-            taken |= free & (~free + 1)
-            pending[u] = False
-        else:
-            pending[u] = True
-    for u in range(k):
-        if pending[u]:
-            visited = 0
-            if not augment(u, adj, match_right, &visited):
-                return False
-    return True
+    cdef int match_line[MAX_N]
+    return match_units(full_mask(k), adj, match_line) < 0
 
 
 cdef inline void restrict_row(State* s, int r, uint32_t keep) noexcept nogil:
@@ -204,7 +119,7 @@ cdef bint propagate(const Board* b, State* s) noexcept nogil:
     that row (column); a row (column) confined to one region owns that region."""
     cdef int n = b.n
     cdef int g, i, r, c, k
-    cdef uint32_t m, open_cells, rmask, cmask, cells
+    cdef uint32_t m, rmask, cmask, cells
     cdef bint changed = True
     while changed:
         changed = False
@@ -246,15 +161,7 @@ cdef bint propagate(const Board* b, State* s) noexcept nogil:
         while m:
             g = ctz32(m)
             m &= m - 1
-            k = 0
-            rmask = 0
-            cmask = 0
-            for i in range(b.rmin[g], b.rmax[g] + 1):
-                open_cells = s.avail[i] & b.reg_rows[g][i]
-                if open_cells:
-                    k += popcount32(open_cells)
-                    rmask |= <uint32_t>1 << i
-                    cmask |= open_cells
+            k = region_scan(b, s.avail, g, &rmask, &cmask)
             if k == 0:
                 return False
             if k == 1:
@@ -286,7 +193,7 @@ cdef void search_run(const Board* b, State* s, Search* q) noexcept nogil:
     cdef uint32_t reg_row_adj[MAX_N]
     cdef uint32_t reg_col_adj[MAX_N]
     cdef int nregs = 0
-    cdef uint32_t open_cells, rmask, cmask
+    cdef uint32_t rmask, cmask
     q.nodes += 1
     if q.node_budget and q.nodes > q.node_budget:
         q.aborted = True
@@ -329,15 +236,7 @@ cdef void search_run(const Board* b, State* s, Search* q) noexcept nogil:
     while m:
         i = ctz32(m)
         m &= m - 1
-        k = 0
-        rmask = 0
-        cmask = 0
-        for r in range(b.rmin[i], b.rmax[i] + 1):
-            open_cells = s.avail[r] & b.reg_rows[i][r]
-            if open_cells:
-                k += popcount32(open_cells)
-                rmask |= <uint32_t>1 << r
-                cmask |= open_cells
+        k = region_scan(b, s.avail, i, &rmask, &cmask)
         reg_row_adj[nregs] = rmask
         reg_col_adj[nregs] = cmask
         nregs += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from generator_ext._solver import rule_code, validate_regions
+from generator_ext._core import rule_code, validate_regions
 
 
 def _symmetries(grid: list[list[int]]) -> list[list[list[int]]]:

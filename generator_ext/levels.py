@@ -6,8 +6,8 @@ import secrets
 import time
 from dataclasses import dataclass
 
+from generator_ext._core import check_size, rule_code
 from generator_ext._generate import STRATEGY_FAST, STRATEGY_NAIVE, generate_raw
-from generator_ext._solver import check_size, rule_code
 
 STRATEGIES = {"naive": STRATEGY_NAIVE, "fast": STRATEGY_FAST}
 MAX_SEED = 2**64 - 1

@@ -6,7 +6,7 @@ from django.utils.html import format_html, format_html_join
 
 from puzzles import selectors, services
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget
-from puzzles.palette import REGION_COLORS
+from generator_ext.palette import REGION_COLORS
 
 
 def board_picture(regions, cell_px: int = 8):

@@ -12,7 +12,7 @@ from generator_ext import generate
 from puzzles import selectors, services
 from puzzles.api.serializers import level_payload
 from puzzles.models import DailyPuzzle, Rule
-from puzzles.palette import REGION_COLORS
+from generator_ext.palette import REGION_COLORS
 
 
 def served_sizes() -> range:

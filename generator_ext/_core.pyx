@@ -1,0 +1,263 @@
+# The engine core: board set-up, connectivity and input checking, in one place.
+from libc.stdint cimport int8_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+MIN_N = 4
+ENGINE_MAX_N = MAX_N
+RULES = ("touch", "classic")
+
+
+cdef void board_init(Board* b, int n, int rule) noexcept nogil:
+    cdef int g
+    b.n = n
+    b.rule = rule
+    memset(b.region, -1, sizeof(b.region))
+    memset(b.reg_rows, 0, sizeof(b.reg_rows))
+    memset(b.reg_cols, 0, sizeof(b.reg_cols))
+    for g in range(MAX_N):
+        b.rmin[g] = MAX_N
+        b.rmax[g] = -1
+        b.cmin[g] = MAX_N
+        b.cmax[g] = -1
+
+
+cdef void board_add_cell(Board* b, int r, int c, int g) noexcept nogil:
+    b.region[r * b.n + c] = <int8_t>g
+    b.reg_rows[g][r] |= bit(c)
+    b.reg_cols[g][c] |= bit(r)
+    if r < b.rmin[g]:
+        b.rmin[g] = r
+    if r > b.rmax[g]:
+        b.rmax[g] = r
+    if c < b.cmin[g]:
+        b.cmin[g] = c
+    if c > b.cmax[g]:
+        b.cmax[g] = c
+
+
+cdef void board_remove_cell(Board* b, int r, int c) noexcept nogil:
+    cdef int g = b.region[r * b.n + c]
+    cdef int i
+    if g < 0:
+        return
+    b.region[r * b.n + c] = -1
+    b.reg_rows[g][r] &= ~bit(c)
+    b.reg_cols[g][c] &= ~bit(r)
+    b.rmin[g] = MAX_N
+    b.rmax[g] = -1
+    b.cmin[g] = MAX_N
+    b.cmax[g] = -1
+    for i in range(b.n):
+        if b.reg_rows[g][i]:
+            if i < b.rmin[g]:
+                b.rmin[g] = i
+            b.rmax[g] = i
+        if b.reg_cols[g][i]:
+            if i < b.cmin[g]:
+                b.cmin[g] = i
+            b.cmax[g] = i
+
+
+cdef void board_from_grid(Board* b, int n, int rule, const int8_t* grid) noexcept nogil:
+    """A board from a row-major grid of region ids (-1: no region)."""
+    cdef int cell
+    board_init(b, n, rule)
+    for cell in range(n * n):
+        if grid[cell] >= 0:
+            board_add_cell(b, cell // n, cell % n, grid[cell])
+
+
+cdef int flood(int n, const int8_t* grid, int g, int start, int skip, int8_t* mark,
+               int8_t label) noexcept nogil:
+    """Mark with `label` the cells of region g reachable from `start` without passing
+    through `skip`; returns how many."""
+    cdef int stack[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int top = 0, reached = 0, cell, i, k
+    mark[start] = label
+    stack[top] = start
+    top += 1
+    while top:
+        top -= 1
+        cell = stack[top]
+        reached += 1
+        k = neighbours4(n, cell, nbs)
+        for i in range(k):
+            if nbs[i] != skip and mark[nbs[i]] < 0 and grid[nbs[i]] == g:
+                mark[nbs[i]] = label
+                stack[top] = nbs[i]
+                top += 1
+    return reached
+
+
+cdef bint region_connected(int n, const int8_t* grid, int g, int skip) noexcept nogil:
+    """Is region g non-empty and 4-connected once cell `skip` (-1: none) leaves it?"""
+    cdef int8_t mark[MAX_N * MAX_N]
+    cdef int total = 0, start = -1, cell
+    for cell in range(n * n):
+        if grid[cell] == g and cell != skip:
+            total += 1
+            if start < 0:
+                start = cell
+    if start < 0:
+        return False
+    memset(mark, -1, n * n)
+    return flood(n, grid, g, start, skip, mark, 0) == total
+
+
+cdef int region_pieces(int n, const int8_t* grid, int g, int8_t* piece) noexcept nogil:
+    """Label each cell of region g with the index of its connected piece (others -1);
+    returns the number of pieces."""
+    cdef int cell, pieces = 0
+    memset(piece, -1, n * n)
+    for cell in range(n * n):
+        if grid[cell] == g and piece[cell] < 0:
+            flood(n, grid, g, cell, -1, piece, <int8_t>pieces)
+            pieces += 1
+    return pieces
+
+
+cdef bint all_regions_connected(int n, const int8_t* grid) noexcept nogil:
+    cdef int g
+    for g in range(n):
+        if not region_connected(n, grid, g, -1):
+            return False
+    return True
+
+
+cdef bint augment(int u, const uint32_t* adj, int* match_line, uint32_t* visited) noexcept nogil:
+    cdef uint32_t m = adj[u] & ~visited[0]
+    cdef int line
+    while m:
+        line = ctz32(m)
+        m &= m - 1
+        visited[0] |= bit(line)
+        if match_line[line] < 0 or augment(match_line[line], adj, match_line, visited):
+            match_line[line] = u
+            return True
+    return False
+
+
+cdef int match_units(uint32_t units, const uint32_t* adj, int* match_line) noexcept nogil:
+    """A maximum matching of the `units` (each may take one line of adj[unit]) to distinct
+    lines, into match_line[line] = unit or -1. Returns -1 when every unit is matched, else
+    the first unit left out (the seed of a Hall violator)."""
+    cdef uint32_t visited, free, m
+    cdef uint32_t taken = 0
+    cdef uint32_t pending = 0
+    cdef int u
+    for u in range(MAX_N):
+        match_line[u] = -1
+    # Greedy first pass; augmenting paths only for what it could not place.
+    m = units
+    while m:
+        u = ctz32(m)
+        m &= m - 1
+        free = adj[u] & ~taken
+        if free:
+            match_line[ctz32(free)] = u
+            taken |= free & (~free + 1)
+        else:
+            pending |= bit(u)
+    while pending:
+        u = ctz32(pending)
+        pending &= pending - 1
+        visited = 0
+        if not augment(u, adj, match_line, &visited):
+            return u
+    return -1
+
+
+cdef int rule_code_c(object rule) except -1:
+    if rule == "touch":
+        return RULE_TOUCH
+    if rule == "classic":
+        return RULE_CLASSIC
+    raise ValueError(f"unknown rule {rule!r}; the rules are 'touch' and 'classic'")
+
+
+def rule_code(rule) -> int:
+    """The engine's code for a rule name; ValueError for anything else."""
+    return rule_code_c(rule)
+
+
+def check_size(n) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ValueError(f"n must be an integer between {MIN_N} and {MAX_N}, not {n!r}")
+    if n < MIN_N or n > MAX_N:
+        raise ValueError(f"n must be between {MIN_N} and {MAX_N} (got {n})")
+    return n
+
+
+cdef int read_grid(object regions, int8_t* grid, bint allow_unpainted) except -1:
+    """Check the shape and the values of a region map and copy it into grid; returns n.
+    With allow_unpainted, -1 marks a cell that belongs to no region yet."""
+    cdef int n, r, c
+    cdef int low = -1 if allow_unpainted else 0
+    if regions is None:
+        raise ValueError("regions must be an n×n grid of region ids, not None")
+    if hasattr(regions, "tolist") and not isinstance(regions, (list, tuple)):
+        regions = regions.tolist()
+    if isinstance(regions, (str, bytes)) or not isinstance(regions, (list, tuple)):
+        raise ValueError(
+            f"regions must be a list of rows of region ids, not {type(regions).__name__}"
+        )
+    n = len(regions)
+    if n < MIN_N or n > MAX_N:
+        raise ValueError(f"n must be between {MIN_N} and {MAX_N} (the grid has {n} rows)")
+    for r in range(n):
+        row = regions[r]
+        if not isinstance(row, (list, tuple)):
+            raise ValueError(
+                f"regions must be a {n}×{n} grid (row {r} is {type(row).__name__}, not a list)"
+            )
+        if len(row) != n:
+            raise ValueError(f"regions must be a {n}×{n} grid (row {r} has {len(row)} cells)")
+        for c in range(n):
+            v = row[c]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ValueError(f"cell ({r}, {c}) is {v!r}; region ids must be integers")
+            if v < low or v >= n:
+                raise ValueError(
+                    f"cell ({r}, {c}) has region {v}; region ids must be "
+                    f"{'-1 (unpainted) or ' if allow_unpainted else ''}0..{n - 1}"
+                )
+            grid[r * n + c] = <int8_t>v
+    return n
+
+
+cdef int check_grid(int n, const int8_t* grid) except -1:
+    """Every region id used and every region connected, or ValueError naming the first
+    region that is not."""
+    cdef int g
+    cdef int used[MAX_N]
+    for g in range(n):
+        used[g] = 0
+    for g in range(n * n):
+        used[grid[g]] = 1
+    for g in range(n):
+        if not used[g]:
+            raise ValueError(
+                f"region {g} is not used; a {n}×{n} board needs every region 0..{n - 1}"
+            )
+    for g in range(n):
+        if not region_connected(n, grid, g, -1):
+            raise ValueError(f"region {g} is not connected")
+    return 0
+
+
+cdef int load_board(object regions, object rule, Board* b) except -1:
+    """Check a full region map and a rule and build the board; returns n."""
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int code = rule_code_c(rule)
+    cdef int n = read_grid(regions, grid, False)
+    check_grid(n, grid)
+    board_from_grid(b, n, code, grid)
+    return n
+
+
+def validate_regions(regions) -> None:
+    """Raise ValueError naming the first problem with a region map; None when it is valid."""
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int n = read_grid(regions, grid, False)
+    check_grid(n, grid)

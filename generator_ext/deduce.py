@@ -1,0 +1,307 @@
+"""rate, hint and analyze: the deduction engine's Python face, and the sentences it speaks.
+
+The reasoning itself is compiled (`_deduce.pyx`); this module turns its step records into
+`Step`s with a sentence that names rows and columns from 1 and regions by their colours."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from generator_ext._core import rule_code
+from generator_ext._deduce import deduce_raw, next_step_raw, paint_problems
+from generator_ext._solver import two_solutions
+from generator_ext.palette import region_name
+
+# Technique numbers (DESIGN.md §3) and the names the API uses.
+TECHNIQUES = (
+    "last_cell",
+    "neighbours",
+    "confinement",
+    "group_confinement",
+    "elimination",
+    "contradiction",
+)
+TIERS = ("easy", "medium", "hard", "expert")
+# The tier a technique makes a level: 1-3 easy, 4 medium, 5 hard, 6 expert.
+TECHNIQUE_TIER = {1: "easy", 2: "easy", 3: "easy", 4: "medium", 5: "hard", 6: "expert"}
+# Score weights: a step of a harder kind counts for more; group confinement grows with k.
+STEP_WEIGHT = {1: 1, 2: 1, 3: 3, 4: 6, 5: 10, 6: 20}
+MISTAKE = "mistake"
+
+UNIT_ROW, UNIT_COL, UNIT_REGION = 0, 1, 2
+FORM_REGIONS_IN_LINES, FORM_LINES_IN_REGIONS = 0, 1
+WHY_EMPTY_UNIT, WHY_HALL, WHY_CLASH = 0, 1, 2
+
+Cell = list[int]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: the cells it decides (`queens`, `crosses`), the cells of the rows,
+    columns and regions it reasons about (`because`) and a sentence that explains it."""
+
+    technique: str
+    message: str
+    queens: list[Cell] = field(default_factory=list)
+    crosses: list[Cell] = field(default_factory=list)
+    because: list[Cell] = field(default_factory=list)
+
+    @property
+    def mistake(self) -> bool:
+        return self.technique == MISTAKE
+
+    @property
+    def number(self) -> int:
+        """1..6 for a technique (its place in DESIGN.md §3), 0 for a mistake."""
+        return TECHNIQUES.index(self.technique) + 1 if not self.mistake else 0
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How a person solves a level: `tier` (None when logic cannot finish it), `score`
+    (orders levels within a tier), `solved_by_logic`, and every step, easiest first."""
+
+    tier: str | None
+    score: int
+    solved_by_logic: bool
+    steps: list[Step]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that keeps a painted map from being a level."""
+
+    kind: str  # "unpainted", "unused" or "disconnected"
+    message: str
+    cells: list[Cell]
+    region: int | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the level builder needs after a stroke: every problem, then (for a complete map)
+    up to two differing solutions and, when there is exactly one, the rating."""
+
+    size: int
+    rule: str
+    problems: list[Problem]
+    solution_count: int | None  # 0, 1 or 2 (two or more); None while there are problems
+    solutions: list[list[int]]
+    rating: Rating | None
+
+    @property
+    def playable(self) -> bool:
+        return self.solution_count == 1 and self.rating is not None and (
+            self.rating.solved_by_logic
+        )
+
+
+# ---------------------------------------------------------------- sentences
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _cell(cell: Sequence[int]) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def _lines(kind: int, ids: Sequence[int]) -> str:
+    word = "row" if kind == UNIT_ROW else "column"
+    if len(ids) == 1:
+        return f"{word} {ids[0] + 1}"
+    return f"{word}s " + _and([str(i + 1) for i in ids])
+
+
+def _regions(ids: Sequence[int]) -> str:
+    if len(ids) == 1:
+        return f"the {region_name(ids[0])} region"
+    return "the " + _and([region_name(g) for g in ids]) + " regions"
+
+
+def _unit(kind: int, uid: int) -> str:
+    return _regions([uid]) if kind == UNIT_REGION else _lines(kind, [uid])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _count(k: int) -> str:
+    return NUMBER_WORDS.get(k, str(k))
+
+
+def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]]) -> str:
+    tech = raw["technique"]
+    if tech == 1:
+        cell = raw["cell"]
+        where = {UNIT_ROW: f"column {cell[1] + 1}", UNIT_COL: f"row {cell[0] + 1}"}.get(
+            raw["unit_kind"], _cell(cell))
+        return (f"{_capital(_unit(raw['unit_kind'], raw['unit_id']))} has only one open cell "
+                f"left, so its queen goes in {where}.")
+    if tech == 2:
+        r, c = raw["cell"]
+        touching = "the cells touching it and its diagonals" if rule == "classic" else (
+            "the cells touching it")
+        return (f"The queen in {_cell(raw['cell'])} rules out the rest of its row, its column "
+                f"and {_regions([regions[r][c]])}, and {touching}.")
+    if tech in (3, 4):
+        regs, lines, kind = raw["regions"], raw["lines"], raw["line_kind"]
+        k = len(regs)
+        if raw["form"] == FORM_REGIONS_IN_LINES:
+            if k == 1:
+                return (f"{_capital(_regions(regs))} lies entirely in {_lines(kind, lines)}, so "
+                        f"the rest of {_lines(kind, lines)} cannot hold a queen.")
+            return (f"{_capital(_regions(regs))} lie entirely in {_lines(kind, lines)}, so those "
+                    f"{_count(k)} {'rows' if kind == UNIT_ROW else 'columns'} hold their queens "
+                    f"and no other region can use them.")
+        if k == 1:
+            return (f"Every open cell of {_lines(kind, lines)} is in {_regions(regs)}, so that "
+                    f"region's queen is in {_lines(kind, lines)} and its other cells cannot "
+                    f"hold one.")
+        return (f"The open cells of {_lines(kind, lines)} all lie in {_regions(regs)}, so those "
+                f"{_count(k)} regions have their queens there and their other cells cannot "
+                f"hold one.")
+    if tech == 5:
+        unit = _unit(raw["unit_kind"], raw["unit_id"])
+        if len(raw["crosses"]) == 1:
+            return (f"A queen in {_cell(raw['crosses'][0])} would rule out every open cell of "
+                    f"{unit}, so that cell cannot hold one.")
+        return (f"A queen in any of these {len(raw['crosses'])} cells would rule out every open "
+                f"cell of {unit}, so none of them can hold one.")
+    cell = _cell(raw["cell"])
+    if raw["why"] == WHY_EMPTY_UNIT:
+        outcome = f"{_unit(raw['why_kind'], raw['why_id'])} would have no open cell left"
+    elif raw["why"] == WHY_HALL:
+        regs = raw["why_regions"]
+        lines = _lines(raw["why_line_kind"], raw["why_lines"])
+        outcome = f"{_regions(regs)} would have only {lines} for their {_count(len(regs))} queens"
+    else:
+        outcome = "two queens would be forced to touch or share a line"
+    return (f"Suppose {cell} held a queen: the easier techniques then show that {outcome}. "
+            f"So {cell} cannot hold a queen.")
+
+
+def _weight(raw: dict) -> int:
+    extra = 2 * (len(raw["regions"]) - 2) if raw["technique"] == 4 else 0
+    return STEP_WEIGHT[raw["technique"]] + extra
+
+
+def _step(raw: dict, rule: str, regions: Sequence[Sequence[int]]) -> Step:
+    return Step(
+        technique=TECHNIQUES[raw["technique"] - 1],
+        message=_message(raw, rule, regions),
+        queens=raw["queens"],
+        crosses=raw["crosses"],
+        because=raw["because"],
+    )
+
+
+def _grid(regions) -> list[list[int]]:
+    return regions.tolist() if hasattr(regions, "tolist") else [list(row) for row in regions]
+
+
+# ---------------------------------------------------------------- entry points
+
+def rate(regions, rule: str = "touch") -> Rating:
+    """Solve the level as a person would, always with the easiest technique that makes
+    progress; the tier is the hardest technique it needed."""
+    solved, raw_steps = deduce_raw(regions, rule)
+    grid = _grid(regions)
+    steps = [_step(raw, rule, grid) for raw in raw_steps]
+    hardest = max((raw["technique"] for raw in raw_steps), default=1)
+    return Rating(
+        tier=TECHNIQUE_TIER[hardest] if solved else None,
+        score=sum(_weight(raw) for raw in raw_steps),
+        solved_by_logic=solved,
+        steps=steps,
+    )
+
+
+def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]:
+    """A list of distinct [row, col] pairs on an n×n board; ValueError naming the problem."""
+    if value is None:
+        return []
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise ValueError(f"{name} must be a list of [row, col] pairs")
+    if len(value) > n * n:
+        raise ValueError(f"{name} has more cells than the {n}×{n} board")
+    cells = []
+    for item in value:
+        if (
+            not isinstance(item, (list, tuple))
+            or len(item) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in item)
+        ):
+            raise ValueError(f"{name} must be a list of [row, col] pairs of integers")
+        r, c = item
+        if not (0 <= r < n and 0 <= c < n):
+            raise ValueError(f"cell [{r}, {c}] in {name} is off the {n}×{n} board")
+        cells.append((r, c))
+    if len(set(cells)) != len(cells):
+        raise ValueError(f"{name} lists a cell twice")
+    return cells
+
+
+def hint(regions, rule: str = "touch", queens=(), crosses=()) -> Step | None:
+    """The next step from the player's own board: a mistake first (a queen off the solution,
+    by its cell; a cross on a solution cell, by its row only), otherwise the easiest step
+    the marks allow. None when the board is solved or no technique applies."""
+    rule_code(rule)
+    grid = _grid(regions)
+    solutions = two_solutions(grid, rule)  # checks the map
+    n = len(grid)
+    queen_cells = parse_cells(queens, n, "queens")
+    cross_cells = parse_cells(crosses, n, "crosses")
+    both = sorted(set(queen_cells) & set(cross_cells))
+    if both:
+        raise ValueError(f"cell {list(both[0])} is both a queen and a cross")
+    if len(solutions) != 1:
+        raise ValueError(
+            "hints need a level with exactly one solution; this map has "
+            + ("none" if not solutions else "more than one")
+        )
+    solution = solutions[0]
+    for r, c in sorted(queen_cells):
+        if solution[r] != c:
+            return Step(MISTAKE, "This queen cannot be part of the solution.", because=[[r, c]])
+    wrong_rows = sorted(r for r, c in cross_cells if solution[r] == c)
+    if wrong_rows:
+        r = wrong_rows[0]
+        return Step(MISTAKE, f"A cross in row {r + 1} is wrong.",
+                    because=[[r, c] for c in range(n)])
+    raw = next_step_raw(grid, rule, queen_cells, cross_cells)
+    if raw is None or raw == "contradiction":
+        return None
+    return _step(raw, rule, grid)
+
+
+def analyze(regions, rule: str = "touch") -> Analysis:
+    """Everything the level builder shows for a possibly unfinished map (cells -1 are
+    unpainted): every problem at once, then the solution count up to 2 with two differing
+    solutions, then the rating when there is exactly one."""
+    rule_code(rule)
+    n, grid, unpainted, unused, split = paint_problems(regions)
+    problems = []
+    if unpainted:
+        cells = "cell is" if len(unpainted) == 1 else "cells are"
+        problems.append(Problem("unpainted", f"{len(unpainted)} {cells} not painted yet.",
+                                unpainted))
+    for g in unused:
+        problems.append(Problem("unused", f"The {region_name(g)} region has no cells; a "
+                                          f"{n}×{n} board needs {n} regions.", [], g))
+    for g, pieces in split.items():
+        largest = max(pieces, key=len)
+        stray = [cell for piece in pieces if piece is not largest for cell in piece]
+        problems.append(Problem("disconnected", f"The {region_name(g)} region is in "
+                                                f"{len(pieces)} pieces; its cells must touch.",
+                                stray, g))
+    if problems:
+        return Analysis(n, rule, problems, None, [], None)
+    solutions = two_solutions(grid, rule)
+    rating = rate(grid, rule) if len(solutions) == 1 else None
+    return Analysis(n, rule, [], len(solutions), solutions, rating)
