@@ -72,3 +72,4 @@ cdef int closure(const Board* b, Marks* m, int level) noexcept nogil
 cdef int next_step(const Board* b, Marks* m, StepRec* s) noexcept nogil
 cdef void apply_step(const Board* b, Marks* m, const StepRec* s) noexcept nogil
 cdef int logic_tier(const Board* b) noexcept nogil
+cdef int residue(const Board* b, int level, uint32_t* undecided) noexcept nogil

@@ -516,6 +516,32 @@ cdef int logic_tier(const Board* b) noexcept nogil:
     return 0
 
 
+cdef int residue(const Board* b, int level, uint32_t* undecided) noexcept nogil:
+    """For a partial map (cells of region -1 cannot hold a queen): how many cells techniques
+    up to `level` leave undecided (0: solved), by row into `undecided` when not NULL;
+    -1 on a contradiction."""
+    cdef Marks m
+    cdef int i, status, left = 0
+    marks_init(b, &m)
+    for i in range(b.n * b.n):
+        if b.region[i] < 0:
+            m.open[i // b.n] &= ~bit(i % b.n)
+            m.openT[i % b.n] &= ~bit(i // b.n)
+    status = closure(b, &m, level)
+    if status == STATUS_CONTRADICTION:
+        return -1
+    if status == STATUS_SOLVED:
+        if undecided != NULL:
+            for i in range(b.n):
+                undecided[i] = 0
+        return 0
+    for i in range(b.n):
+        if undecided != NULL:
+            undecided[i] = m.open[i]
+        left += popcount32(m.open[i])
+    return left + b.n - popcount32(m.rows_done)
+
+
 # ---------------------------------------------------------------- single steps (rate, hint)
 
 cdef void step_clear(StepRec* s, int tech) noexcept nogil:

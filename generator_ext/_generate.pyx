@@ -5,9 +5,10 @@ from libc.string cimport memset
 
 from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_unit
 from generator_ext._core cimport (
-    MAX_N, RULE_CLASSIC, Board, all_regions_connected, board_add_cell, board_from_grid,
+    MAX_N, ctz32, RULE_CLASSIC, Board, all_regions_connected, board_add_cell, board_from_grid,
     board_init, board_remove_cell, neighbours4, region_connected,
 )
+from generator_ext._deduce cimport logic_tier, residue
 from generator_ext._search cimport (
     Search, State, count_board, search_init, search_run, state_init, state_place,
 )
@@ -15,13 +16,17 @@ from generator_ext._search cimport (
 cdef enum:
     NAIVE = 0
     FAST = 1
+    UNIQUE = 2
 
 STRATEGY_NAIVE = NAIVE
 STRATEGY_FAST = FAST
+STRATEGY_UNIQUE = UNIQUE
 
 # Budgets count search nodes and attempts, never seconds, so a seed always gives one level.
 cdef uint64_t PLANT_NODE_BUDGET = 20000
 cdef uint64_t CHECK_NODE_BUDGET = 20000
+# A full count with this many nodes is abandoned with its attempt: no seed runs unbounded.
+cdef uint64_t FULL_COUNT_BUDGET = 400000
 cdef int REPAIR_STEPS_PER_N = 40
 cdef uint64_t REPAIR_EVAL_LIMIT = 3
 cdef uint64_t REPAIR_EVAL_NODES = 3000
@@ -43,6 +48,7 @@ cdef struct GenStats:
     long fail_undersized
     long fail_nomove
     long fail_steps
+    long tier_misses
 
 
 cdef inline int abs_int(int x) noexcept nogil:
@@ -171,8 +177,11 @@ cdef bint naive_acceptable(int n, int rule, int min_size, const int8_t* grid) no
     return count_board(&b, 2, 0, NULL, NULL) == 1
 
 
-cdef bint gen_naive(Rng* rng, int n, int rule, int min_size, long max_attempts,
+cdef bint gen_naive(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
                     int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
+    """The seed's reject-and-retry generator; with `tier` set, its unique maps are also
+    rated and kept only at that tier."""
+    cdef Board b
     cdef int8_t q[MAX_N]
     cdef int8_t grid[MAX_N * MAX_N]
     while max_attempts <= 0 or st.attempts < max_attempts:
@@ -181,6 +190,11 @@ cdef bint gen_naive(Rng* rng, int n, int rule, int min_size, long max_attempts,
         naive_partition(rng, n, q, grid)
         st.checks += 1
         if naive_acceptable(n, rule, min_size, grid):
+            if tier:
+                board_from_grid(&b, n, rule, grid)
+                if logic_tier(&b) != tier:
+                    st.tier_misses += 1
+                    continue
             relabel(n, grid, q, out, solution)
             return True
     return False
@@ -206,12 +220,19 @@ cdef bint adds_no_solution(Board* b, int cell, GenStats* st) noexcept nogil:
     return q.count == 0 and not q.aborted
 
 
-cdef void try_cell(Board* b, int cell, int g, int* size, uint32_t* refused,
+cdef void try_cell(Board* b, int cell, int g, int* size, uint32_t* refused, int level,
                    GenStats* st) noexcept nogil:
-    """Add cell to region g if that lets no second solution in; otherwise refuse the pair."""
+    """Add cell to region g if that keeps the map unique (level 0) or solvable by the
+    techniques up to `level`; otherwise refuse the pair. Either property can only be lost
+    by growth, never regained, so a refusal stands."""
+    cdef bint ok
     board_add_cell(b, cell // b.n, cell % b.n, g)
     st.checks += 1
-    if adds_no_solution(b, cell, st):
+    if level == 0:
+        ok = adds_no_solution(b, cell, st)
+    else:
+        ok = residue(b, level, NULL) == 0
+    if ok:
         size[g] += 1
     else:
         board_remove_cell(b, cell // b.n, cell % b.n)
@@ -219,7 +240,7 @@ cdef void try_cell(Board* b, int cell, int g, int* size, uint32_t* refused,
         st.refusals += 1
 
 
-cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nogil:
+cdef void grow_regions(Rng* rng, Board* b, int* size, int level, GenStats* st) noexcept nogil:
     """Grow the regions while the planted solution stays the only one: cells that have a
     single region left to join first, then the smallest region. A refused cell-region pair
     stays refused, since growth elsewhere only adds solutions."""
@@ -256,7 +277,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nog
                     urgent_cell = cell
         if urgent_cell >= 0:
             g = first_open_region(b, urgent_cell, refused[urgent_cell])
-            try_cell(b, urgent_cell, g, size, refused, st)
+            try_cell(b, urgent_cell, g, size, refused, level, st)
             continue
         best = -1
         ties = 0
@@ -287,7 +308,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, GenStats* st) noexcept nog
             if seen_cands == pick:
                 break
             seen_cands += 1
-        try_cell(b, cell, best, size, refused, st)
+        try_cell(b, cell, best, size, refused, level, st)
 
 
 cdef int first_open_region(const Board* b, int cell, uint32_t refused) noexcept nogil:
@@ -471,8 +492,11 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
             st.fail_undersized += 1
             return False
         state_init(b, &s)
-        search_init(&srch, 2, 0)
+        search_init(&srch, 2, FULL_COUNT_BUDGET)
         search_run(b, &s, &srch)
+        if srch.aborted:
+            st.aborts += 1
+            return False
         if srch.count == 1:
             for g in range(n):
                 if size[g] < min_size:
@@ -559,13 +583,100 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
     return False
 
 
-cdef bint gen_fast(Rng* rng, int n, int rule, int min_size, long max_attempts,
-                   int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
+cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
+                       int level, GenStats* st) noexcept nogil:
+    """Local search on a full map until the techniques up to `level` solve it: move one
+    cell that they leave undecided into a neighbouring region, taking among a few sampled
+    moves the one that leaves the fewest cells undecided."""
+    cdef int n = b.n
+    cdef uint32_t undecided[MAX_N]
+    cdef int cells[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int step, left, ncells, r, c, i, k, cell, h, g, tries, evaluated, ties
+    cdef int best_left, best_cell, best_g, after
+    cdef uint32_t m
+    for step in range(REPAIR_STEPS_PER_N * n):
+        st.repair_steps += 1
+        if not feed_undersized(rng, b, q, size, min_size):
+            st.fail_undersized += 1
+            return False
+        left = residue(b, level, undecided)
+        if left == 0:
+            for g in range(n):
+                if size[g] < min_size:
+                    break
+            else:
+                return True
+            continue
+        if left < 0:
+            return False
+        ncells = 0
+        for r in range(n):
+            m = undecided[r]
+            while m:
+                c = ctz32(m)
+                m &= m - 1
+                if q[r] != c:
+                    cells[ncells] = r * n + c
+                    ncells += 1
+        if ncells == 0:
+            return False
+        best_left = left + 1
+        best_cell = -1
+        best_g = -1
+        ties = 0
+        evaluated = 0
+        for tries in range(4 * REPAIR_SAMPLE):
+            if evaluated >= REPAIR_SAMPLE:
+                break
+            cell = cells[rng_below(rng, ncells)]
+            h = b.region[cell]
+            if size[h] <= min_size:
+                continue
+            k = neighbours4(n, cell, nbs)
+            g = b.region[nbs[rng_below(rng, k)]]
+            if g == h or not region_connected(n, b.region, h, cell):
+                continue
+            move_cell(b, size, cell, g)
+            after = residue(b, level, NULL)
+            move_cell(b, size, cell, h)
+            evaluated += 1
+            if after < 0:
+                continue
+            if after < best_left:
+                best_left = after
+                best_cell = cell
+                best_g = g
+                ties = 1
+            elif after == best_left:
+                ties += 1
+                if rng_below(rng, ties) == 0:
+                    best_cell = cell
+                    best_g = g
+        if best_cell < 0:
+            st.fail_nomove += 1
+            if not random_border_move(rng, b, q, size, min_size):
+                return False
+            continue
+        move_cell(b, size, best_cell, best_g)
+    st.fail_steps += 1
+    return False
+
+
+cdef bint gen_logic(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
+                    int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
+    """Grow regions around a planted solution while the techniques of `tier` (1 easy ..
+    3 hard) still solve the map, repair what is left, and keep the level if its tier is
+    exactly the one asked for."""
     cdef Board b
     cdef int8_t q[MAX_N]
     cdef int8_t grid[MAX_N * MAX_N]
     cdef int size[MAX_N]
-    cdef int r, cell
+    cdef int r, cell, got
+    cdef int level = tier + 2
+    # Growth checks every cell, so it stays with techniques 1-5 even for expert levels; the
+    # repair then makes contradiction (6) finish what growth left.
+    cdef int grow_level = level if level < 5 else 5
     while max_attempts <= 0 or st.attempts < max_attempts:
         st.attempts += 1
         plant_solution(rng, n, rule == RULE_CLASSIC, q)
@@ -573,12 +684,13 @@ cdef bint gen_fast(Rng* rng, int n, int rule, int min_size, long max_attempts,
         for r in range(n):
             board_add_cell(&b, r, q[r], r)
             size[r] = 1
-        grow_regions(rng, &b, size, st)
+        grow_regions(rng, &b, size, grow_level, st)
         fill_leftovers(rng, &b, size, st)
-        if not repair_regions(rng, &b, q, size, min_size, st):
+        if not repair_logic(rng, &b, q, size, min_size, level, st):
             continue
-        # The growth keeps the planted solution the only one; recount to be sure.
-        if count_board(&b, 2, 0, NULL, NULL) != 1:
+        got = logic_tier(&b)
+        if got != tier:
+            st.tier_misses += 1
             continue
         for cell in range(n * n):
             grid[cell] = b.region[cell]
@@ -587,8 +699,47 @@ cdef bint gen_fast(Rng* rng, int n, int rule, int min_size, long max_attempts,
     return False
 
 
-def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, long max_attempts):
-    """(regions, solution, attempts, stats) for checked arguments; None past max_attempts."""
+cdef bint gen_unique(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
+                     int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
+    """Grow regions while the planted solution stays the only one, repair what is left, and
+    keep the level if logic solves it (and, when `tier` is set, at exactly that tier)."""
+    cdef Board b
+    cdef int8_t q[MAX_N]
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int size[MAX_N]
+    cdef int r, cell, got
+    cdef bint aborted
+    while max_attempts <= 0 or st.attempts < max_attempts:
+        st.attempts += 1
+        plant_solution(rng, n, rule == RULE_CLASSIC, q)
+        board_init(&b, n, rule)
+        for r in range(n):
+            board_add_cell(&b, r, q[r], r)
+            size[r] = 1
+        grow_regions(rng, &b, size, 0, st)
+        fill_leftovers(rng, &b, size, st)
+        if not repair_regions(rng, &b, q, size, min_size, st):
+            continue
+        # The growth keeps the planted solution the only one; recount to be sure.
+        if count_board(&b, 2, FULL_COUNT_BUDGET, NULL, &aborted) != 1 or aborted:
+            st.aborts += aborted
+            continue
+        got = logic_tier(&b)
+        if got == 0 or (tier and got != tier):
+            st.tier_misses += 1
+            continue
+        for cell in range(n * n):
+            grid[cell] = b.region[cell]
+        relabel(n, grid, q, out, solution)
+        return True
+    return False
+
+
+def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, long max_attempts,
+                 int tier=0, weights=None):
+    """(regions, solution, stats) for checked arguments; regions None past max_attempts.
+    tier 0 draws one from `weights` (easy, medium, hard, expert) with the level's own PRNG
+    (the fast strategy); the naive strategy with tier 0 is the seed's, unrated."""
     cdef Rng rng
     cdef GenStats st
     cdef int8_t out[MAX_N * MAX_N]
@@ -605,17 +756,35 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
     st.fail_undersized = 0
     st.fail_nomove = 0
     st.fail_steps = 0
+    st.tier_misses = 0
+    cdef int w[4]
+    cdef int i, total = 0, pick
     rng_seed(&rng, seed)
+    if strategy == FAST and tier == 0:
+        for i in range(4):
+            w[i] = weights[i]
+            total += w[i]
+        pick = rng_below(&rng, total)
+        tier = 1
+        while pick >= w[tier - 1]:
+            pick -= w[tier - 1]
+            tier += 1
     with nogil:
         if strategy == NAIVE:
-            ok = gen_naive(&rng, n, rule, min_size, max_attempts, out, solution, &st)
+            ok = gen_naive(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
+        elif strategy == UNIQUE or tier == 4:
+            # Growth checked by contradiction would cost n² hypotheses a cell, so expert
+            # levels come from unique growth, kept when they need technique 6.
+            ok = gen_unique(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
         else:
-            ok = gen_fast(&rng, n, rule, min_size, max_attempts, out, solution, &st)
+            ok = gen_logic(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
     stats = {"attempts": st.attempts, "checks": st.checks, "refusals": st.refusals,
              "nodes": st.nodes, "aborts": st.aborts,
              "accept_nodes": st.accept_nodes, "repair_steps": st.repair_steps,
              "leftovers": st.leftovers, "fail_undersized": st.fail_undersized,
-             "fail_nomove": st.fail_nomove, "fail_steps": st.fail_steps}
+             "fail_nomove": st.fail_nomove, "fail_steps": st.fail_steps,
+             "tier_misses": st.tier_misses}
+    stats["tier"] = tier
     if not ok:
         return None, None, stats
     regions = [[out[r * n + c] for c in range(n)] for r in range(n)]

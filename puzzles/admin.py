@@ -4,9 +4,9 @@ from django import forms
 from django.contrib import admin, messages
 from django.utils.html import format_html, format_html_join
 
+from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget
-from generator_ext.palette import REGION_COLORS
 
 
 def board_picture(regions, cell_px: int = 8):

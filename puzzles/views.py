@@ -9,10 +9,10 @@ from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from generator_ext import generate
+from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
 from puzzles.api.serializers import level_payload
 from puzzles.models import DailyPuzzle, Rule
-from generator_ext.palette import REGION_COLORS
 
 
 def served_sizes() -> range:
