@@ -15,7 +15,7 @@ from generator_ext.deduce import (
     hint,
     rate,
 )
-from generator_ext.levels import GeneratedLevel, generate
+from generator_ext.levels import GeneratedLevel, generate, served_tiers
 from generator_ext.palette import REGION_COLORS, region_color, region_name
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "rate",
     "region_color",
     "region_name",
+    "served_tiers",
     "solve",
     "validate_regions",
 ]

@@ -2,9 +2,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-Rule = Literal["touch", "classic"]
-Strategy = Literal["fast", "naive"]
-Regions = Sequence[Sequence[int]]
+_Rule = Literal["touch", "classic"]
+_Strategy = Literal["fast", "unique", "naive"]
+_Tier = Literal["easy", "medium", "hard", "expert"]
+_Regions = Sequence[Sequence[int]]
+_Cells = Sequence[Sequence[int]]
+
+# The techniques in the order DESIGN.md §3 numbers them, and the tiers, easiest first.
+TECHNIQUES: tuple[str, ...]
+TIERS: tuple[str, ...]
+# The region colours (name, hex): the names in Step messages and the colours the UI shows.
+REGION_COLORS: list[tuple[str, str]]
 
 @dataclass(frozen=True)
 class GeneratedLevel:
@@ -15,27 +23,89 @@ class GeneratedLevel:
     strategy: str
     attempts: int
     elapsed_s: float
+    tier: str | None = None
     @property
     def size(self) -> int: ...
 
-def validate_regions(regions: Regions) -> None: ...
-def count_solutions(regions: Regions, rule: Rule = "touch", limit: int | None = 2) -> int: ...
-def solve(regions: Regions, rule: Rule = "touch") -> list[int] | None: ...
+@dataclass(frozen=True)
+class Step:
+    """technique: one of TECHNIQUES, or "mistake" for a hint that points at a wrong mark."""
+
+    technique: str
+    message: str
+    queens: list[list[int]] = ...
+    crosses: list[list[int]] = ...
+    because: list[list[int]] = ...
+    @property
+    def mistake(self) -> bool: ...
+    @property
+    def number(self) -> int: ...
+
+@dataclass(frozen=True)
+class Rating:
+    tier: str | None
+    score: int
+    solved_by_logic: bool
+    steps: list[Step]
+
+@dataclass(frozen=True)
+class Problem:
+    kind: str
+    message: str
+    cells: list[list[int]]
+    region: int | None = None
+
+@dataclass(frozen=True)
+class Analysis:
+    size: int
+    rule: str
+    problems: list[Problem]
+    solution_count: int | None
+    solutions: list[list[int]]
+    rating: Rating | None
+    @property
+    def playable(self) -> bool: ...
+
+def validate_regions(regions: _Regions) -> None: ...
+def count_solutions(regions: _Regions, rule: _Rule = "touch", limit: int | None = 2) -> int: ...
+def solve(regions: _Regions, rule: _Rule = "touch") -> list[int] | None: ...
 def generate(
     n: int,
-    rule: Rule = "touch",
+    rule: _Rule = "touch",
     seed: int | None = None,
-    strategy: Strategy = "fast",
+    strategy: _Strategy = "fast",
     min_region_size: int = 2,
     max_attempts: int | None = None,
+    tier: _Tier | None = None,
 ) -> GeneratedLevel: ...
-def canonical_hash(regions: Regions, rule: Rule = "touch") -> str: ...
+def canonical_hash(regions: _Regions, rule: _Rule = "touch") -> str: ...
+def rate(regions: _Regions, rule: _Rule = "touch") -> Rating: ...
+def hint(
+    regions: _Regions, rule: _Rule = "touch", queens: _Cells = (), crosses: _Cells = ()
+) -> Step | None: ...
+def analyze(regions: _Regions, rule: _Rule = "touch") -> Analysis: ...
+def region_color(region: int) -> tuple[str, str]: ...
+def region_name(region: int) -> str: ...
+def served_tiers(n: int) -> list[str]: ...
 
 __all__ = [
+    "REGION_COLORS",
+    "TECHNIQUES",
+    "TIERS",
+    "Analysis",
     "GeneratedLevel",
+    "Problem",
+    "Rating",
+    "Step",
+    "analyze",
     "canonical_hash",
     "count_solutions",
     "generate",
+    "hint",
+    "rate",
+    "region_color",
+    "region_name",
+    "served_tiers",
     "solve",
     "validate_regions",
 ]

@@ -1,0 +1,348 @@
+"""The deduction engine: each technique fires exactly where it applies, every step is sound,
+the tier is a property of the puzzle (not of the order or orientation), and hints and the
+builder's analysis say what they must and never leak the solution."""
+
+import random
+
+import pytest
+from generator_ext._deduce import deduce_raw, logic_tier_raw, next_step_raw
+
+from generator_ext import TECHNIQUES, count_solutions, generate, hint, rate, solve
+from tests.engine import reference_logic as ref
+from tests.engine.test_canonical import all_symmetries, relabel
+
+TIER_OF_LEVEL = {0: None, 1: "easy", 2: "medium", 3: "hard", 4: "expert"}
+
+
+def technique_of(regions, rule="touch", queens=(), crosses=()):
+    raw = next_step_raw(regions, rule, [tuple(q) for q in queens], [tuple(x) for x in crosses])
+    return raw if raw is None or raw == "contradiction" else raw
+
+
+# ---------------------------------------------------------------- hand-made boards
+
+ROWS4 = [[0] * 4, [1] * 4, [2] * 4, [3] * 4]
+# Region 0 (the two top-left cells) lies in row 1; no unit has a single cell.
+CONFINED = [
+    [0, 0, 1, 1],
+    [2, 2, 1, 1],
+    [2, 3, 3, 3],
+    [2, 2, 3, 3],
+]
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_last_cell_fires_on_a_unit_with_one_open_cell(rule):
+    step = technique_of(ROWS4, rule, crosses=[[0, 0], [0, 1], [0, 2]])
+    assert step["technique"] == 1
+    assert step["queens"] == [[0, 3]] and step["crosses"] == []
+    assert (step["unit_kind"], step["unit_id"]) == (0, 0)
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_last_cell_does_not_fire_with_two_open_cells(rule):
+    step = technique_of(ROWS4, rule, crosses=[[0, 0], [0, 1]])
+    assert step["technique"] != 1
+
+
+def test_neighbours_cross_row_column_region_and_touching_cells_only_under_touch():
+    step = technique_of(ROWS4, "touch", queens=[[0, 0]])
+    assert step["technique"] == 2
+    crossed = {tuple(x) for x in step["crosses"]}
+    assert crossed == {(0, 1), (0, 2), (0, 3), (1, 0), (2, 0), (3, 0), (1, 1)}
+    assert step["because"] == [[0, 0]]
+
+
+def test_neighbours_also_cross_the_diagonals_under_classic():
+    step = technique_of(ROWS4, "classic", queens=[[0, 0]])
+    crossed = {tuple(x) for x in step["crosses"]}
+    assert crossed == {(0, 1), (0, 2), (0, 3), (1, 0), (2, 0), (3, 0), (1, 1), (2, 2), (3, 3)}
+
+
+def test_neighbours_do_not_fire_once_everything_is_crossed():
+    crossed = [[0, 1], [0, 2], [0, 3], [1, 0], [2, 0], [3, 0], [1, 1]]
+    step = technique_of(ROWS4, "touch", queens=[[0, 0]], crosses=crossed)
+    assert step["technique"] != 2
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_confinement_region_in_one_row(rule):
+    step = technique_of(CONFINED, rule)
+    assert step["technique"] == 3
+    assert (step["form"], step["line_kind"], step["regions"], step["lines"]) == (0, 0, [0], [0])
+    assert step["crosses"] == [[0, 2], [0, 3]]
+
+
+ROW_IN_REGION = [
+    [2, 2, 2, 2, 2],
+    [3, 3, 2, 2, 4],
+    [3, 3, 1, 4, 4],
+    [3, 1, 1, 0, 0],
+    [1, 1, 1, 0, 0],
+]
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_confinement_row_in_one_region(rule):
+    # Row 1 lies entirely in region 2, so region 2's queen is in row 1.
+    step = technique_of(ROW_IN_REGION, rule)
+    assert step["technique"] == 3
+    assert (step["form"], step["line_kind"], step["regions"], step["lines"]) == (1, 0, [2], [0])
+    assert step["crosses"] == [[1, 2], [1, 3]]
+
+
+def test_confinement_does_not_fire_when_nothing_is_left_to_cross():
+    step = technique_of(CONFINED, "touch", crosses=[[0, 2], [0, 3]])
+    assert step["technique"] != 3 or step["regions"] != [0]
+
+
+# Regions 0 and 2 lie within rows 1-2, and nothing lies within a single line.
+GROUP = [
+    [0, 0, 2, 2, 2],
+    [0, 0, 4, 2, 2],
+    [1, 1, 4, 4, 4],
+    [1, 1, 4, 3, 3],
+    [1, 1, 4, 3, 3],
+]
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_group_confinement_two_regions_in_two_rows(rule):
+    step = technique_of(GROUP, rule)
+    assert step["technique"] == 4
+    assert (step["form"], step["line_kind"]) == (0, 0)
+    assert step["regions"] == [0, 2] and step["lines"] == [0, 1]
+    assert step["crosses"] == [[1, 2]]
+    assert rate(GROUP, rule).steps[0].message == (
+        "The purple and blue regions lie entirely in rows 1 and 2, so those two rows hold "
+        "their queens and no other region can use them."
+    )
+
+
+def test_group_confinement_does_not_fire_once_its_cells_are_crossed():
+    step = technique_of(GROUP, "touch", crosses=[[1, 2]])
+    assert step is None or step["technique"] != 4 or step["regions"] != [0, 2]
+
+
+def test_group_confinement_agrees_with_subset_enumeration_on_random_states():
+    rng = random.Random(5)
+    for seed in range(60):
+        level = generate(6, seed=seed)
+        board = ref.Board(level.regions, "touch")
+        for _ in range(5):
+            queens, crosses = random_sound_marks(rng, level.regions, level.solution)
+            state = ref.State(board, queens, crosses)
+            expected = ref.easiest(state)
+            step = technique_of(level.regions, "touch", queens, crosses)
+            assert (step or {"technique": 0})["technique"] == expected, (seed, queens, crosses)
+
+
+def random_sound_marks(rng, regions, solution):
+    n = len(regions)
+    queens = [[r, solution[r]] for r in range(n) if rng.random() < 0.2]
+    crosses = [[r, c] for r in range(n) for c in range(n)
+               if c != solution[r] and rng.random() < rng.random() * 0.7]
+    return queens, crosses
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_every_step_is_the_easiest_the_reference_finds(rule):
+    """Along the engine's own solves (which reach techniques 5 and 6), the technique of each
+    step is the easiest with an instance, and the cells it decides are an instance of it."""
+    seen = set()
+    for seed in range(40):
+        level = generate(6, rule, seed=seed, strategy="unique")
+        board = ref.Board(level.regions, rule)
+        state = ref.State(board)
+        solved, steps = deduce_raw(level.regions, rule)
+        assert solved
+        for step in steps:
+            number = step["technique"]
+            assert ref.easiest(state) == number
+            seen.add(number)
+            queens = {tuple(q) for q in step["queens"]}
+            crosses = {tuple(x) for x in step["crosses"]}
+            if number < 6:
+                instances = [*ref.TECHNIQUES][number - 1](state)
+                if number in (1,):
+                    assert (queens, crosses) in instances
+                else:
+                    assert crosses <= set().union(*(x for _, x in instances))
+            ref.apply(state, queens, crosses)
+        assert state.solved()
+    assert seen == {1, 2, 3, 4, 5, 6}
+
+
+def test_elimination_example():
+    # Region 0 is the two cells of column 1 in rows 3-4; a queen in row 3/4 column 2 touches
+    # both, so it is eliminated; no easier technique applies first on this board.
+    level = next(
+        generate(7, seed=s, tier="hard") for s in range(100)
+        if rate(generate(7, seed=s, tier="hard").regions).steps[0].technique == "elimination"
+    )
+    step = rate(level.regions).steps[0]
+    assert step.technique == "elimination" and step.crosses
+    assert "would rule out every open cell of" in step.message
+    assert all(level.solution[r] != c for r, c in step.crosses)
+
+
+# ---------------------------------------------------------------- soundness and tiers
+
+def assert_sound(regions, solution, rule):
+    rating = rate(regions, rule)
+    assert rating.solved_by_logic
+    placed = {}
+    for step in rating.steps:
+        for r, c in step.crosses:
+            assert solution[r] != c, step
+        for r, c in step.queens:
+            assert solution[r] == c, step
+            placed[r] = c
+    assert [placed[r] for r in range(len(solution))] == solution
+    return rating
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+@pytest.mark.parametrize("n", [6, 8, 10, 12])
+def test_steps_are_sound_and_reach_the_solution(n, rule):
+    for seed in range(40 if n <= 8 else 15):
+        level = generate(n, rule, seed=seed)
+        rating = assert_sound(level.regions, level.solution, rule)
+        assert rating.tier == level.tier
+    for seed in range(10):
+        level = generate(n, rule, seed=seed, strategy="unique")
+        assert_sound(level.regions, level.solution, rule)
+
+
+def test_tier_by_single_steps_matches_tier_by_closures():
+    """generate() filters on closures, rate() walks single steps: one rule, two loops."""
+    for seed in range(150):
+        level = generate(9, seed=seed, strategy="unique")
+        closure_tier = TIER_OF_LEVEL[logic_tier_raw(level.regions)]
+        assert rate(level.regions).tier == closure_tier
+
+
+def test_unsolvable_and_ambiguous_maps_are_not_solved_by_logic():
+    rows = [[r] * 6 for r in range(6)]  # 90 solutions
+    rating = rate(rows)
+    assert not rating.solved_by_logic and rating.tier is None
+    assert logic_tier_raw(rows) == 0
+    no_solution = [[0, 0, 0, 0], [0, 1, 1, 0], [2, 2, 3, 3], [2, 2, 3, 3]]
+    assert count_solutions(no_solution) == 0
+    assert not rate(no_solution).solved_by_logic
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_tier_does_not_change_under_symmetry_or_relabelling(seed):
+    level = generate(9, seed=seed, strategy="unique")
+    tier = rate(level.regions).tier
+    for i, copy in enumerate(all_symmetries(level.regions)):
+        assert rate(copy).tier == tier
+        assert rate(relabel(copy, i)).tier == tier
+
+
+def test_rate_messages_name_rows_columns_and_colours():
+    level = generate(8, seed=3, tier="hard")
+    steps = rate(level.regions).steps
+    assert {s.technique for s in steps} <= set(TECHNIQUES)
+    for step in steps:
+        assert step.message.endswith(".") and step.message[0].isupper()
+        assert "row" in step.message or "column" in step.message
+        assert not step.mistake
+    assert any("region" in s.message for s in steps)
+
+
+def test_score_orders_within_a_tier():
+    easy = [rate(generate(8, seed=s, tier="easy").regions) for s in range(20)]
+    hard = [rate(generate(8, seed=s, tier="hard").regions) for s in range(20)]
+    assert all(r.score > 0 for r in easy + hard)
+    assert sorted(r.score for r in easy)[10] < sorted(r.score for r in hard)[10]
+
+
+# ---------------------------------------------------------------- hints
+
+def board_after(step, queens, crosses):
+    return queens + step.queens, crosses + step.crosses
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_hints_from_random_correct_boards_are_sound_and_never_the_solution(rule):
+    rng = random.Random(11)
+    for seed in range(30):
+        level = generate(8, rule, seed=seed)
+        queens, crosses = random_sound_marks(rng, level.regions, level.solution)
+        step = hint(level.regions, rule, queens, crosses)
+        if len(queens) == 8:
+            assert step is None
+            continue
+        assert step is not None and not step.mistake
+        new_queens, new_crosses = board_after(step, queens, crosses)
+        assert all(level.solution[r] == c for r, c in new_queens)
+        assert all(level.solution[r] != c for r, c in new_crosses)
+        assert len(step.queens) <= 1
+        assert step.queens or step.crosses
+
+
+def test_a_wrong_queen_is_named_by_its_cell():
+    level = generate(8, seed=1)
+    r = 3
+    wrong = (level.solution[r] + 3) % 8
+    step = hint(level.regions, "touch", [[0, level.solution[0]], [r, wrong]], [])
+    assert step.mistake and step.technique == "mistake"
+    assert step.message == "This queen cannot be part of the solution."
+    assert step.because == [[r, wrong]] and not step.queens and not step.crosses
+
+
+def test_a_wrong_cross_is_named_by_its_row_only():
+    level = generate(8, seed=1)
+    r = 5
+    crosses = [[r, level.solution[r]], [0, (level.solution[0] + 4) % 8]]
+    step = hint(level.regions, "touch", [], crosses)
+    assert step.mistake and step.message == f"A cross in row {r + 1} is wrong."
+    assert step.because == [[r, c] for c in range(8)]  # the whole row: never the cell
+
+
+def test_wrong_queens_come_before_wrong_crosses():
+    level = generate(8, seed=2)
+    wrong_queen = [4, (level.solution[4] + 2) % 8]
+    step = hint(level.regions, "touch", [wrong_queen], [[1, level.solution[1]]])
+    assert step.because == [wrong_queen]
+
+
+def test_hint_on_a_solved_board_is_none():
+    level = generate(7, seed=4)
+    assert hint(level.regions, "touch", [[r, c] for r, c in enumerate(level.solution)], []) is None
+
+
+def test_hint_on_an_empty_board_is_the_first_step_of_rate():
+    level = generate(9, seed=8)
+    assert hint(level.regions) == rate(level.regions).steps[0]
+
+
+@pytest.mark.parametrize(
+    "queens,crosses,message",
+    [
+        ("x", [], "queens must be a list"),
+        ([[0]], [], "pairs of integers"),
+        ([[0, 9]], [], "off the 8×8 board"),
+        ([[0, 1], [0, 1]], [], "lists a cell twice"),
+        ([[0, 1]], [[0, 1]], "both a queen and a cross"),
+        ([], [[True, 1]], "pairs of integers"),
+    ],
+)
+def test_hint_rejects_bad_marks(queens, crosses, message):
+    level = generate(8, seed=1)
+    with pytest.raises(ValueError, match=message):
+        hint(level.regions, "touch", queens, crosses)
+
+
+def test_hint_needs_a_unique_level():
+    with pytest.raises(ValueError, match="exactly one solution"):
+        hint([[r] * 6 for r in range(6)])
+    with pytest.raises(ValueError, match="unknown rule"):
+        hint(generate(6, seed=1).regions, "diagonal")
+
+
+def test_solve_agrees_with_the_stored_solution():
+    level = generate(10, seed=5)
+    assert solve(level.regions) == level.solution
