@@ -173,17 +173,30 @@ def test_every_step_is_the_easiest_the_reference_finds(rule):
     assert seen == {1, 2, 3, 4, 5, 6}
 
 
-def test_elimination_example():
-    # Region 0 is the two cells of column 1 in rows 3-4; a queen in row 3/4 column 2 touches
-    # both, so it is eliminated; no easier technique applies first on this board.
-    level = next(
-        generate(7, seed=s, tier="hard") for s in range(100)
-        if rate(generate(7, seed=s, tier="hard").regions).steps[0].technique == "elimination"
+# Region 4 is the three cells around the bottom-right corner: a queen at row 4, column 4
+# touches all three. No easier technique applies on the empty board.
+ELIMINATION = [
+    [2, 3, 3, 3, 3],
+    [2, 2, 2, 3, 0],
+    [1, 2, 0, 0, 0],
+    [1, 2, 0, 0, 4],
+    [1, 1, 0, 4, 4],
+]
+
+
+def test_elimination_crosses_a_cell_that_would_empty_a_region():
+    step = technique_of(ELIMINATION, "touch")
+    assert step["technique"] == 5 and (step["unit_kind"], step["unit_id"]) == (2, 4)
+    assert step["crosses"] == [[3, 3]]
+    assert rate(ELIMINATION).steps[0].message == (
+        "A queen in row 4, column 4 would rule out every open cell of the gray region, "
+        "so that cell cannot hold one."
     )
-    step = rate(level.regions).steps[0]
-    assert step.technique == "elimination" and step.crosses
-    assert "would rule out every open cell of" in step.message
-    assert all(level.solution[r] != c for r, c in step.crosses)
+
+
+def test_elimination_does_not_fire_once_that_cell_is_crossed():
+    step = technique_of(ELIMINATION, "touch", crosses=[[3, 3]])
+    assert step["technique"] != 5 or step["crosses"] != [[3, 3]]
 
 
 # ---------------------------------------------------------------- soundness and tiers
