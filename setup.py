@@ -1,17 +1,21 @@
 """Compiles the engine's Cython modules; QUEENS_DEBUG=1 turns bounds checks back on."""
 
 import os
+import platform
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("QUEENS_DEBUG", "") not in ("", "0")
+# Bit counts are the hot loops' staple: without this x86-64 compilers call a library routine
+# for each one. Every x86-64 processor of the last fifteen years has the instruction.
+NATIVE_POPCOUNT = ["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else []
 
 extensions = [
     Extension(
         f"generator_ext.{name}",
         [f"generator_ext/{name}.pyx"],
-        extra_compile_args=["-O3"] if not DEBUG else ["-O0", "-g"],
+        extra_compile_args=(["-O3"] if not DEBUG else ["-O0", "-g"]) + NATIVE_POPCOUNT,
     )
     for name in ("_core", "_search", "_solver", "_deduce", "_generate")
 ]

@@ -62,15 +62,16 @@ cdef inline int region_scan(const Board* b, const uint32_t* open_rows, int g,
     """Open cells of region g given each row's open columns: their count, and in `rows` and
     `cols` the rows and columns they lie in."""
     cdef int i, k = 0
-    cdef uint32_t cells
-    rows[0] = 0
-    cols[0] = 0
+    cdef uint32_t cells, in_rows = 0, in_cols = 0
+    # Locals, not the out-pointers, in the loop: they could alias open_rows.
     for i in range(b.rmin[g], b.rmax[g] + 1):
         cells = open_rows[i] & b.reg_rows[g][i]
         if cells:
             k += popcount32(cells)
-            rows[0] |= bit(i)
-            cols[0] |= cells
+            in_rows |= bit(i)
+            in_cols |= cells
+    rows[0] = in_rows
+    cols[0] = in_cols
     return k
 
 
@@ -96,15 +97,57 @@ cdef inline uint32_t attacked_in_row(const Board* b, int qr, int qc, int row) no
     return out & full_mask(b.n)
 
 
+cdef inline bint augment(int u, const uint32_t* adj, int* match_line, uint32_t* visited) noexcept nogil:
+    cdef uint32_t m = adj[u] & ~visited[0]
+    cdef int line
+    while m:
+        line = ctz32(m)
+        m &= m - 1
+        visited[0] |= bit(line)
+        if match_line[line] < 0 or augment(match_line[line], adj, match_line, visited):
+            match_line[line] = u
+            return True
+    return False
+
+
+cdef inline int match_units(uint32_t units, const uint32_t* adj, int* match_line) noexcept nogil:
+    """A maximum matching of the `units` (each may take one line of adj[unit]) to distinct
+    lines, into match_line[line] = unit or -1. Returns -1 when every unit is matched, else
+    the first unit left out (the seed of a Hall violator)."""
+    cdef uint32_t visited, free, m
+    cdef uint32_t taken = 0
+    cdef uint32_t pending = 0
+    cdef int u
+    for u in range(MAX_N):
+        match_line[u] = -1
+    # Greedy first pass; augmenting paths only for what it could not place.
+    m = units
+    while m:
+        u = ctz32(m)
+        m &= m - 1
+        free = adj[u] & ~taken
+        if free:
+            match_line[ctz32(free)] = u
+            taken |= free & (~free + 1)
+        else:
+            pending |= bit(u)
+    while pending:
+        u = ctz32(pending)
+        pending &= pending - 1
+        visited = 0
+        if not augment(u, adj, match_line, &visited):
+            return u
+    return -1
+
+
 cdef void board_init(Board* b, int n, int rule) noexcept nogil
 cdef void board_add_cell(Board* b, int r, int c, int g) noexcept nogil
 cdef void board_remove_cell(Board* b, int r, int c) noexcept nogil
 cdef void board_from_grid(Board* b, int n, int rule, const int8_t* grid) noexcept nogil
 cdef bint region_connected(int n, const int8_t* grid, int g, int skip) noexcept nogil
 cdef int region_pieces(int n, const int8_t* grid, int g, int8_t* piece) noexcept nogil
+cdef void count_pieces(int n, const int8_t* grid, int* pieces) noexcept nogil
 cdef bint all_regions_connected(int n, const int8_t* grid) noexcept nogil
-
-cdef int match_units(uint32_t units, const uint32_t* adj, int* match_line) noexcept nogil
 
 cdef int rule_code_c(object rule) except -1
 cdef int read_grid(object regions, int8_t* grid, bint allow_unpainted) except -1

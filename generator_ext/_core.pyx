@@ -117,55 +117,28 @@ cdef int region_pieces(int n, const int8_t* grid, int g, int8_t* piece) noexcept
     return pieces
 
 
-cdef bint all_regions_connected(int n, const int8_t* grid) noexcept nogil:
-    cdef int g
+cdef void count_pieces(int n, const int8_t* grid, int* pieces) noexcept nogil:
+    """How many 4-connected pieces each region 0..n-1 has (0: unused), in one pass."""
+    cdef int8_t mark[MAX_N * MAX_N]
+    cdef int g, cell
+    memset(mark, -1, n * n)
     for g in range(n):
-        if not region_connected(n, grid, g, -1):
+        pieces[g] = 0
+    for cell in range(n * n):
+        g = grid[cell]
+        if g >= 0 and mark[cell] < 0:
+            flood(n, grid, g, cell, -1, mark, 0)
+            pieces[g] += 1
+
+
+cdef bint all_regions_connected(int n, const int8_t* grid) noexcept nogil:
+    cdef int pieces[MAX_N]
+    cdef int g
+    count_pieces(n, grid, pieces)
+    for g in range(n):
+        if pieces[g] != 1:
             return False
     return True
-
-
-cdef bint augment(int u, const uint32_t* adj, int* match_line, uint32_t* visited) noexcept nogil:
-    cdef uint32_t m = adj[u] & ~visited[0]
-    cdef int line
-    while m:
-        line = ctz32(m)
-        m &= m - 1
-        visited[0] |= bit(line)
-        if match_line[line] < 0 or augment(match_line[line], adj, match_line, visited):
-            match_line[line] = u
-            return True
-    return False
-
-
-cdef int match_units(uint32_t units, const uint32_t* adj, int* match_line) noexcept nogil:
-    """A maximum matching of the `units` (each may take one line of adj[unit]) to distinct
-    lines, into match_line[line] = unit or -1. Returns -1 when every unit is matched, else
-    the first unit left out (the seed of a Hall violator)."""
-    cdef uint32_t visited, free, m
-    cdef uint32_t taken = 0
-    cdef uint32_t pending = 0
-    cdef int u
-    for u in range(MAX_N):
-        match_line[u] = -1
-    # Greedy first pass; augmenting paths only for what it could not place.
-    m = units
-    while m:
-        u = ctz32(m)
-        m &= m - 1
-        free = adj[u] & ~taken
-        if free:
-            match_line[ctz32(free)] = u
-            taken |= free & (~free + 1)
-        else:
-            pending |= bit(u)
-    while pending:
-        u = ctz32(pending)
-        pending &= pending - 1
-        visited = 0
-        if not augment(u, adj, match_line, &visited):
-            return u
-    return -1
 
 
 cdef int rule_code_c(object rule) except -1:
@@ -229,19 +202,16 @@ cdef int read_grid(object regions, int8_t* grid, bint allow_unpainted) except -1
 cdef int check_grid(int n, const int8_t* grid) except -1:
     """Every region id used and every region connected, or ValueError naming the first
     region that is not."""
+    cdef int pieces[MAX_N]
     cdef int g
-    cdef int used[MAX_N]
+    count_pieces(n, grid, pieces)
     for g in range(n):
-        used[g] = 0
-    for g in range(n * n):
-        used[grid[g]] = 1
-    for g in range(n):
-        if not used[g]:
+        if pieces[g] == 0:
             raise ValueError(
                 f"region {g} is not used; a {n}×{n} board needs every region 0..{n - 1}"
             )
     for g in range(n):
-        if not region_connected(n, grid, g, -1):
+        if pieces[g] > 1:
             raise ValueError(f"region {g} is not connected")
     return 0
 

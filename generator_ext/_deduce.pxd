@@ -67,6 +67,7 @@ cdef struct StepRec:
 
 
 cdef void marks_init(const Board* b, Marks* m) noexcept nogil
+cdef void marks_from_states(const Board* b, const int8_t* states, Marks* m) noexcept nogil
 cdef void put_queen(const Board* b, Marks* m, int r, int c) noexcept nogil
 cdef int closure(const Board* b, Marks* m, int level) noexcept nogil
 cdef int next_step(const Board* b, Marks* m, StepRec* s) noexcept nogil

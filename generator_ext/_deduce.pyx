@@ -8,8 +8,8 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from generator_ext._core cimport (
-    MAX_N, Board, attacked_in_row, bit, ctz32, full_mask, load_board, match_units, popcount32,
-    read_grid, region_pieces, region_scan,
+    CELL_CROSS, CELL_QUEEN, CELL_UNKNOWN, MAX_N, Board, attacked_in_row, bit, ctz32, full_mask,
+    load_board, match_units, popcount32, read_grid, region_pieces, region_scan,
 )
 
 
@@ -24,6 +24,19 @@ cdef void marks_init(const Board* b, Marks* m) noexcept nogil:
     for i in range(b.n):
         m.open[i] = full
         m.openT[i] = full
+
+
+cdef void marks_from_states(const Board* b, const int8_t* states, Marks* m) noexcept nogil:
+    """Marks from a row-major grid of cell states (CELL_UNKNOWN, CELL_CROSS, CELL_QUEEN)."""
+    cdef int i
+    marks_init(b, m)
+    for i in range(b.n * b.n):
+        if states[i] == CELL_CROSS:
+            m.open[i // b.n] &= ~bit(i % b.n)
+            m.openT[i % b.n] &= ~bit(i // b.n)
+    for i in range(b.n * b.n):
+        if states[i] == CELL_QUEEN:
+            put_queen(b, m, i // b.n, i % b.n)
 
 
 cdef inline void cross_in_row(Marks* m, int r, uint32_t cells) noexcept nogil:
@@ -521,12 +534,11 @@ cdef int residue(const Board* b, int level, uint32_t* undecided) noexcept nogil:
     up to `level` leave undecided (0: solved), by row into `undecided` when not NULL;
     -1 on a contradiction."""
     cdef Marks m
+    cdef int8_t states[MAX_N * MAX_N]
     cdef int i, status, left = 0
-    marks_init(b, &m)
     for i in range(b.n * b.n):
-        if b.region[i] < 0:
-            m.open[i // b.n] &= ~bit(i % b.n)
-            m.openT[i % b.n] &= ~bit(i // b.n)
+        states[i] = CELL_CROSS if b.region[i] < 0 else CELL_UNKNOWN
+    marks_from_states(b, states, &m)
     status = closure(b, &m, level)
     if status == STATUS_CONTRADICTION:
         return -1
@@ -878,6 +890,24 @@ def logic_tier_raw(regions, rule="touch") -> int:
     return tier
 
 
+def logic_solution_raw(regions, rule="touch"):
+    """The solution as solution[row] = column when the techniques solve the map from
+    scratch (which proves it unique), else None."""
+    cdef Board b
+    cdef Marks m
+    cdef int n = load_board(regions, rule, &b)
+    cdef int level, status = STATUS_OPEN
+    with nogil:
+        marks_init(&b, &m)
+        for level in range(3, 7):
+            status = closure(&b, &m, level)
+            if status != STATUS_OPEN:
+                break
+    if status != STATUS_SOLVED:
+        return None
+    return [m.qcol[r] for r in range(n)]
+
+
 def next_step_raw(regions, rule, queens, crosses):
     """The easiest step from a board with these (checked) marks: a step dict, None when
     solved or stuck, or "contradiction" when the marks cannot all be right."""
@@ -885,13 +915,14 @@ def next_step_raw(regions, rule, queens, crosses):
     cdef Marks m
     cdef StepRec s
     cdef int n = load_board(regions, rule, &b)
+    cdef int8_t states[MAX_N * MAX_N]
     cdef int found, r, c
-    marks_init(&b, &m)
+    memset(states, CELL_UNKNOWN, sizeof(states))
     for r, c in crosses:
-        m.open[r] &= ~bit(c)
-        m.openT[c] &= ~bit(r)
+        states[r * n + c] = CELL_CROSS
     for r, c in queens:
-        put_queen(&b, &m, r, c)
+        states[r * n + c] = CELL_QUEEN
+    marks_from_states(&b, states, &m)
     with nogil:
         found = next_step(&b, &m, &s)
     if found < 0:

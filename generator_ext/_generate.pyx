@@ -58,6 +58,7 @@ cdef struct GenStats:
     long fail_steps
     long tier_misses
     long polish_moves
+    int tier_found          # the tier of the level returned (0: not rated)
 
 
 cdef inline int abs_int(int x) noexcept nogil:
@@ -204,6 +205,7 @@ cdef bint gen_naive(Rng* rng, int n, int rule, int min_size, int tier, long max_
                 if logic_tier(&b) != tier:
                     st.tier_misses += 1
                     continue
+                st.tier_found = tier
             relabel(n, grid, q, out, solution)
             return True
     return False
@@ -831,6 +833,7 @@ cdef bint gen_logic(Rng* rng, int n, int rule, int min_size, int tier, long max_
             st.tier_misses += 1
             continue
         polish(rng, &b, q, size, min_size, tier, st)
+        st.tier_found = tier
         for cell in range(n * n):
             grid[cell] = b.region[cell]
         relabel(n, grid, q, out, solution)
@@ -868,6 +871,7 @@ cdef bint gen_unique(Rng* rng, int n, int rule, int min_size, int tier, long max
             st.tier_misses += 1
             continue
         polish(rng, &b, q, size, min_size, got, st)
+        st.tier_found = got
         for cell in range(n * n):
             grid[cell] = b.region[cell]
         relabel(n, grid, q, out, solution)
@@ -898,14 +902,18 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
     st.fail_steps = 0
     st.tier_misses = 0
     st.polish_moves = 0
+    st.tier_found = 0
     cdef int w[4]
     cdef int i, total = 0, pick
+    cdef Rng draw
     rng_seed(&rng, seed)
     if strategy == FAST and tier == 0:
         for i in range(4):
             w[i] = weights[i]
             total += w[i]
-        pick = rng_below(&rng, total)
+        # A stream of its own that also depends on n, so one seed's tier differs by size.
+        rng_seed(&draw, seed ^ (<uint64_t>n * <uint64_t>0x9E3779B97F4A7C15ULL))
+        pick = rng_below(&draw, total)
         tier = 1
         while pick >= w[tier - 1]:
             pick -= w[tier - 1]
@@ -925,7 +933,7 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
              "leftovers": st.leftovers, "fail_undersized": st.fail_undersized,
              "fail_nomove": st.fail_nomove, "fail_steps": st.fail_steps,
              "tier_misses": st.tier_misses, "polish_moves": st.polish_moves}
-    stats["tier"] = tier
+    stats["tier"] = st.tier_found
     if not ok:
         return None, None, stats
     regions = [[out[r * n + c] for c in range(n)] for r in range(n)]

@@ -1,42 +1,63 @@
 """Benchmark: `python -m generator_ext.bench [--quick] [--json]`.
 
-Generator: seconds per level for "fast" and, where it finishes within its budget, for the
-seed's "naive" algorithm, with their ratio measured in the same run. Solver: microseconds per
-count_solutions(limit=2) on the naive generator's first partitions for seeds 0..199, and
-CP-SAT's time on the same maps when OR-Tools is installed. One core, fixed seeds."""
+Prints, from one run on one core with fixed seeds:
+- generate() per (size, tier): median, p90, p99 and max seconds per level;
+- untargeted generation against the baselines measured in the same run: "unique" (regions
+  grown while the solution stays unique, our previous generator, now kept only when logic
+  solves it) and "naive" (the seed's algorithm exactly: minimum region size 1, unrated);
+  per size the share of each tier and the shape figures of the levels;
+- the deduction engine: rate() per level, hint() on half-solved boards, analyze();
+- the solver: count_solutions(limit=2) on the seed's partitions, and CP-SAT's time on the
+  same maps when OR-Tools is installed."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
+from collections import Counter
 
-from generator_ext import count_solutions, generate
+from generator_ext import TIERS, analyze, count_solutions, generate, hint, rate, served_tiers
 from generator_ext._generate import naive_partition_for_seed
+from generator_ext.shapes import shape_figures
 
 FULL = {
-    "fast_sizes": [6, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20],
-    "fast_levels": {
-        6: 25, 8: 25, 9: 25, 10: 25, 11: 25, 12: 15, 13: 15, 14: 15, 16: 11, 18: 9, 20: 9,
-    },
-    "naive_sizes": [6, 8, 9, 10, 11],
-    "naive_budget_s": 60.0,
+    "tier_sizes": [6, 8, 10, 12, 14, 16, 18, 20],
+    "tier_seeds": 50,
+    "mix_sizes": [7, 8, 9, 10, 11, 14, 20],
+    "mix_seeds": {7: 100, 8: 100, 9: 100, 10: 100, 11: 100, 14: 30, 20: 12},
+    "unique_sizes": [7, 8, 9, 10, 11, 14],
+    "naive_sizes": [7, 8, 9, 10],
+    "naive_budget_s": 30.0,
+    "rate_sizes": [8, 12, 16, 20],
+    "rate_levels": 60,
+    "hint_boards": 200,
+    "analyze_maps": 100,
     "solver_sizes": [8, 10, 13, 16, 20],
     "solver_maps": 200,
     "cpsat_maps": 50,
 }
 QUICK = {
-    "fast_sizes": [8, 9, 10, 13, 16],
-    "fast_levels": {8: 9, 9: 9, 10: 9, 13: 5, 16: 3},
-    "naive_sizes": [8, 9],
-    "naive_budget_s": 10.0,
+    "tier_sizes": [8, 12, 16],
+    "tier_seeds": 10,
+    "mix_sizes": [9, 11],
+    "mix_seeds": {9: 30, 11: 30},
+    "unique_sizes": [9],
+    "naive_sizes": [8],
+    "naive_budget_s": 5.0,
+    "rate_sizes": [12, 20],
+    "rate_levels": 15,
+    "hint_boards": 40,
+    "analyze_maps": 20,
     "solver_sizes": [10, 20],
     "solver_maps": 50,
     "cpsat_maps": 10,
 }
+SHAPES = ("largest", "two_cell", "loose", "perimeter")
 
 
 def pin_to_one_core() -> int | None:
@@ -52,51 +73,120 @@ def spread(values: list[float]) -> dict[str, float]:
     pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
     return {
         "median": statistics.median(ordered),
-        "p10": pick(0.1),
         "p90": pick(0.9),
+        "p99": pick(0.99),
         "max": ordered[-1],
         "count": len(ordered),
     }
 
 
-def bench_fast(n: int, levels: int) -> dict:
-    times, attempts = [], []
-    for seed in range(levels):
-        level = generate(n, seed=seed)
-        times.append(level.elapsed_s)
-        attempts.append(level.attempts)
-    return {**spread(times), "mean_attempts": statistics.mean(attempts)}
+def timed(call, *args, **kwargs) -> tuple[object, float]:
+    started = time.perf_counter()
+    result = call(*args, **kwargs)
+    return result, time.perf_counter() - started
+
+
+def bench_tiers(sizes: list[int], seeds: int, log) -> dict:
+    out: dict = {}
+    for n in sizes:
+        out[n] = {}
+        for tier in served_tiers(n):
+            times, attempts = [], []
+            for seed in range(seeds):
+                level = generate(n, seed=seed, tier=tier)
+                times.append(level.elapsed_s)
+                attempts.append(level.attempts)
+            out[n][tier] = {**spread(times), "mean_attempts": statistics.mean(attempts)}
+            log(f"generate n={n} {tier}: median {out[n][tier]['median'] * 1e3:.1f} ms")
+    return out
+
+
+def mix_figures(levels: list[list[list[int]]], tiers: list[str | None]) -> dict:
+    shapes = [shape_figures(regions) for regions in levels]
+    counts = Counter(tiers)
+    return {
+        "tiers": {str(t): counts[t] / len(tiers) for t in [*TIERS, None] if counts[t]},
+        **{k: statistics.mean(s[k] for s in shapes) for k in SHAPES},
+    }
+
+
+def bench_mix(sizes: list[int], seeds: dict, unique_sizes: list[int], log) -> dict:
+    """Untargeted generation, ours against the previous generator, with tier shares and shapes."""
+    out: dict = {}
+    for n in sizes:
+        out[n] = {}
+        for strategy in ("fast", "unique"):
+            if strategy == "unique" and n not in unique_sizes:
+                continue
+            times, levels, tiers = [], [], []
+            for seed in range(seeds[n]):
+                level = generate(n, seed=seed, strategy=strategy)
+                times.append(level.elapsed_s)
+                levels.append(level.regions)
+                tiers.append(rate(level.regions).tier)
+            out[n][strategy] = {**spread(times), **mix_figures(levels, tiers)}
+            log(f"untargeted {strategy} n={n}: median {out[n][strategy]['median'] * 1e3:.1f} ms")
+    return out
 
 
 def bench_naive(n: int, budget_s: float) -> dict:
-    """Levels in a row from seeds 0, 1, ... in chunks of attempts, until the budget is spent."""
+    """The seed's algorithm from seeds 0, 1, ... in chunks of attempts until the budget is spent."""
     chunk = 200
-    times, since_last, attempts, seed = [], 0.0, 0, 0
-    spent = 0.0
+    times, levels, since_last, attempts, seed, spent = [], [], 0.0, 0, 0, 0.0
     while spent < budget_s:
         started = time.perf_counter()
         try:
-            level = generate(n, seed=seed, strategy="naive", max_attempts=chunk)
+            level = generate(n, seed=seed, strategy="naive", min_region_size=1,
+                             max_attempts=chunk)
             attempts += level.attempts
             since_last += time.perf_counter() - started
             times.append(since_last)
+            levels.append(level.regions)
             since_last = 0.0
         except RuntimeError:
             attempts += chunk
             since_last += time.perf_counter() - started
         spent += time.perf_counter() - started
         seed += 1
-    result = {"levels": len(times), "attempts": attempts, "seconds": spent,
-              "acceptance": len(times) / attempts if attempts else 0.0}
+    result = {"levels": len(times), "attempts": attempts, "seconds": spent}
     if times:
         result.update(spread(times))
-        # Levels whose search was still running when the budget ran out count as unfinished.
         result["per_level_s"] = spent / len(times)
+        result.update(mix_figures(levels, [rate(regions).tier for regions in levels]))
     return result
 
 
-def solver_maps(n: int, count: int) -> list[list[list[int]]]:
-    return [naive_partition_for_seed(n, seed) for seed in range(count)]
+def half_solved(regions: list[list[int]], rng: random.Random) -> tuple[list, list]:
+    """A board after the first half of a person's solve, with a few steps' marks left out."""
+    steps = rate(regions).steps
+    queens, crosses = [], []
+    for step in steps[: len(steps) // 2]:
+        if rng.random() < 0.8:
+            queens += step.queens
+            crosses += step.crosses
+    return queens, crosses
+
+
+def bench_deduction(config: dict, log) -> dict:
+    out: dict = {"rate": {}, "hint": {}, "analyze": {}}
+    for n in config["rate_sizes"]:
+        levels = [generate(n, seed=s).regions for s in range(config["rate_levels"])]
+        times = [min(timed(rate, regions)[1] for _ in range(3)) for regions in levels]
+        out["rate"][n] = {k: v * 1e3 if k != "count" else v for k, v in spread(times).items()}
+        log(f"rate n={n}: median {out['rate'][n]['median']:.3f} ms")
+    rng = random.Random(7)
+    boards = []
+    for i in range(config["hint_boards"]):
+        regions = generate(20, seed=1000 + i % 40).regions
+        boards.append((regions, *half_solved(regions, rng)))
+    times = [timed(hint, regions, "touch", q, x)[1] for regions, q, x in boards]
+    out["hint"][20] = {k: v * 1e3 if k != "count" else v for k, v in spread(times).items()}
+    log(f"hint n=20: p99 {out['hint'][20]['p99']:.3f} ms")
+    maps = [generate(12, seed=s).regions for s in range(config["analyze_maps"])]
+    times = [min(timed(analyze, regions)[1] for _ in range(3)) for regions in maps]
+    out["analyze"][12] = {k: v * 1e3 if k != "count" else v for k, v in spread(times).items()}
+    log(f"analyze n=12: median {out['analyze'][12]['median']:.3f} ms")
+    return out
 
 
 def time_ours(maps) -> list[float]:
@@ -150,16 +240,10 @@ def time_cpsat(maps) -> list[float] | None:
     return out
 
 
-def run(config: dict, log) -> dict:
-    report = {"core": pin_to_one_core(), "fast": {}, "naive": {}, "solver": {}}
-    for n in config["fast_sizes"]:
-        report["fast"][n] = bench_fast(n, config["fast_levels"][n])
-        log(f"fast n={n}: median {report['fast'][n]['median']:.4f} s")
-    for n in config["naive_sizes"]:
-        report["naive"][n] = bench_naive(n, config["naive_budget_s"])
-        log(f"naive n={n}: {report['naive'][n]['levels']} levels")
+def bench_solver(config: dict, log) -> dict:
+    out: dict = {}
     for n in config["solver_sizes"]:
-        maps = solver_maps(n, config["solver_maps"])
+        maps = [naive_partition_for_seed(n, seed) for seed in range(config["solver_maps"])]
         ours = time_ours(maps)
         cpsat = time_cpsat(maps[: config["cpsat_maps"]])
         entry = {"ours_us": {k: v * 1e6 if k != "count" else v for k, v in spread(ours).items()}}
@@ -169,41 +253,79 @@ def run(config: dict, log) -> dict:
             }
             same_maps = ours[: config["cpsat_maps"]]
             entry["cpsat_ratio"] = statistics.median(cpsat) / statistics.median(same_maps)
-        report["solver"][n] = entry
+        out[n] = entry
         log(f"solver n={n}: median {entry['ours_us']['median']:.1f} µs")
+    return out
+
+
+def run(config: dict, log) -> dict:
+    report: dict = {"core": pin_to_one_core()}
+    report["tiers"] = bench_tiers(config["tier_sizes"], config["tier_seeds"], log)
+    report["mix"] = bench_mix(config["mix_sizes"], config["mix_seeds"], config["unique_sizes"],
+                              log)
+    report["naive"] = {}
+    for n in config["naive_sizes"]:
+        report["naive"][n] = bench_naive(n, config["naive_budget_s"])
+        log(f"naive n={n}: {report['naive'][n]['levels']} levels")
+    report["deduction"] = bench_deduction(config, log)
+    report["solver"] = bench_solver(config, log)
     return report
 
 
-def one_in(naive: dict) -> str:
-    """Acceptance rate as "1/N" attempts."""
-    return f"1/{naive['attempts'] / naive['levels']:.0f}" if naive["levels"] else "0"
+def ms(value: float) -> str:
+    return f"{value * 1e3:.1f}" if value < 10 else f"{value:.1f}s"
 
 
 def print_table(report: dict) -> None:
-    print(f"Queens engine benchmark (one core: cpu {report['core']}, touch rule, min region 2)")
+    print(f"Queens engine benchmark (one core: cpu {report['core']}, touch rule)")
     print()
-    print("Generator, seconds per level")
-    print(f"{'n':>3} {'fast median':>12} {'p10':>9} {'p90':>9} {'max':>9} {'levels':>6} "
-          f"{'naive median':>13} {'naive/lvl':>10} {'accept':>8} {'naive/fast':>11}")
-    for n in sorted(set(report["fast"]) | set(report["naive"])):
-        f = report["fast"].get(n)
-        v = report["naive"].get(n)
-        cells = [f"{n:>3}"]
-        if f:
-            cells += [f"{f['median']:>12.4f}", f"{f['p10']:>9.4f}", f"{f['p90']:>9.4f}",
-                      f"{f['max']:>9.3f}", f"{f['count']:>6}"]
-        else:
-            cells += [f"{'-':>12}", f"{'-':>9}", f"{'-':>9}", f"{'-':>9}", f"{'-':>6}"]
-        if v and v["levels"]:
-            ratio = f"{v['median'] / f['median']:>10.0f}x" if f else f"{'-':>11}"
-            cells += [f"{v['median']:>13.4f}", f"{v['per_level_s']:>10.3f}",
-                      f"{one_in(v):>8}", ratio]
-        elif v:
-            cells += [f"{'none in':>13}", f"{v['seconds']:>9.0f}s", f"{one_in(v):>8}",
-                      f"{'>' + format(v['seconds'] / f['median'], '.0f') + 'x' if f else '-':>11}"]
-        print(" ".join(cells))
+    print("generate(n, tier=...): ms per level over seeds 0..N-1 (min region 2)")
+    print(f"{'n':>3} {'tier':>7} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8} {'attempts':>9}")
+    for n, tiers in report["tiers"].items():
+        for tier, f in tiers.items():
+            print(f"{n:>3} {tier:>7} {ms(f['median']):>8} {ms(f['p90']):>8} {ms(f['p99']):>8} "
+                  f"{ms(f['max']):>8} {f['mean_attempts']:>9.1f}")
     print()
-    print("Solver, count_solutions(limit=2) on the naive partitions of seeds 0..N-1, µs")
+    print("Untargeted generation, ours ('fast') against the baselines of this run:")
+    print("  'unique' = our previous generator (unique growth), kept when logic solves it;")
+    print("  'naive'  = the seed's algorithm exactly (min region 1, unrated, as the seed did).")
+    print("  Shapes: largest region share, 2-cell region share, cells in no 2x2 block of their")
+    print("  region, mean perimeter/(4*sqrt(area)). Tiers: share solved at each tier")
+    print("  ('None': logic cannot finish it).")
+    header = (f"{'n':>3} {'strategy':>8} {'median ms':>10} {'vs fast':>8} {'largest':>8} "
+              f"{'2-cell':>7} {'loose':>6} {'perim':>6}  tiers")
+    print(header)
+    for n, entries in report["mix"].items():
+        rows = dict(entries)
+        naive = report["naive"].get(n)
+        if naive and naive.get("levels"):
+            rows["naive"] = naive
+        fast = entries["fast"]["median"]
+        for strategy, f in rows.items():
+            tiers = " ".join(f"{t} {v:.0%}" for t, v in f["tiers"].items())
+            ratio = f["median"] / fast
+            print(f"{n:>3} {strategy:>8} {f['median'] * 1e3:>10.2f} {ratio:>7.1f}x "
+                  f"{f['largest']:>8.2f} {f['two_cell']:>7.2f} {f['loose']:>6.2f} "
+                  f"{f['perimeter']:>6.2f}  {tiers}")
+    for n, f in report["naive"].items():
+        if n not in report["mix"]:
+            print(f"{n:>3} {'naive':>8} {f['median'] * 1e3 if f.get('levels') else 0:>10.2f}")
+        accept = f"1/{f['attempts'] / f['levels']:.0f}" if f.get("levels") else "none"
+        print(f"    naive n={n}: {f['levels']} levels in {f['seconds']:.0f} s, "
+              f"acceptance {accept} partitions")
+    print()
+    d = report["deduction"]
+    print("Deduction engine, ms")
+    for n, f in d["rate"].items():
+        print(f"  rate     n={n:>2}: median {f['median']:.3f}  p99 {f['p99']:.3f}  "
+              f"max {f['max']:.3f}  ({f['count']} levels)")
+    for n, f in d["hint"].items():
+        print(f"  hint     n={n:>2}: median {f['median']:.3f}  p99 {f['p99']:.3f}  "
+              f"max {f['max']:.3f}  (half-solved boards)")
+    for n, f in d["analyze"].items():
+        print(f"  analyze  n={n:>2}: median {f['median']:.3f}  p99 {f['p99']:.3f}")
+    print()
+    print("Solver, count_solutions(limit=2) on the seed's partitions of seeds 0..N-1, µs")
     print(f"{'n':>3} {'median':>9} {'p90':>9} {'max':>9} {'maps':>5} {'CP-SAT median':>14} "
           f"{'CP-SAT/ours':>12}")
     for n, e in report["solver"].items():

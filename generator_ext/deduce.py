@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from generator_ext._core import rule_code
-from generator_ext._deduce import deduce_raw, next_step_raw, paint_problems
+from generator_ext._deduce import deduce_raw, logic_solution_raw, next_step_raw, paint_problems
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_name
 
@@ -224,8 +224,6 @@ def rate(regions, rule: str = "touch") -> Rating:
 
 def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]:
     """A list of distinct [row, col] pairs on an n×n board; ValueError naming the problem."""
-    if value is None:
-        return []
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
         raise ValueError(f"{name} must be a list of [row, col] pairs")
     if len(value) > n * n:
@@ -253,7 +251,9 @@ def hint(regions, rule: str = "touch", queens=(), crosses=()) -> Step | None:
     the marks allow. None when the board is solved or no technique applies."""
     rule_code(rule)
     grid = _grid(regions)
-    solutions = two_solutions(grid, rule)  # checks the map
+    # Logic that solves the level proves it unique, and is faster than a count.
+    solution = logic_solution_raw(grid, rule)  # checks the map
+    solutions = [solution] if solution is not None else two_solutions(grid, rule)
     n = len(grid)
     queen_cells = parse_cells(queens, n, "queens")
     cross_cells = parse_cells(crosses, n, "crosses")
@@ -302,6 +302,7 @@ def analyze(regions, rule: str = "touch") -> Analysis:
                                 stray, g))
     if problems:
         return Analysis(n, rule, problems, None, [], None)
-    solutions = two_solutions(grid, rule)
+    solution = logic_solution_raw(grid, rule)
+    solutions = [solution] if solution is not None else two_solutions(grid, rule)
     rating = rate(grid, rule) if len(solutions) == 1 else None
     return Analysis(n, rule, [], len(solutions), solutions, rating)

@@ -40,7 +40,7 @@ class GeneratedLevel:
     strategy: str
     attempts: int
     elapsed_s: float
-    tier: str | None = None  # the tier generation aimed at and checked (None: naive, unrated)
+    tier: str | None = None  # the rated tier (None: the naive baseline, unrated)
 
     @property
     def size(self) -> int:

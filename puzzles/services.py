@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from generator_ext import GeneratedLevel, canonical_hash, count_solutions, generate
+from generator_ext.deduce import parse_cells
 from puzzles import board, selectors
 from puzzles.models import (
     DailyPuzzle,
@@ -295,7 +296,7 @@ def ensure_daily(day: date) -> DailyPuzzle | None:
 
 def check_queens(level: Level, queens_value: object, player: str) -> dict:
     """Conflicts on the player's queens; the solution and a solve token only when solved."""
-    queens = board.parse_cells(queens_value, level.size, "queens")
+    queens = parse_cells(queens_value, level.size, "queens")
     result = {
         "solved": board.is_exact_solution(queens, level.solution),
         "conflicts": board.find_conflicts(level.regions, queens, level.rule),
