@@ -1,5 +1,5 @@
 # The engine core: board set-up, connectivity and input checking, in one place.
-from libc.stdint cimport int8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 MIN_N = 4
@@ -162,15 +162,52 @@ def check_size(n) -> int:
     return n
 
 
+cdef int check_cell(int r, int c, object v, int n, bint allow_unpainted) except -1:
+    if v < (-1 if allow_unpainted else 0) or v >= n:
+        raise ValueError(
+            f"cell ({r}, {c}) has region {v}; region ids must be "
+            f"{'-1 (unpainted) or ' if allow_unpainted else ''}0..{n - 1}"
+        )
+    return 0
+
+
+cdef int read_array(object regions, int8_t* grid, bint allow_unpainted) except -1:
+    """A 2-D numpy int64 or int32 array, read in place through a typed memoryview."""
+    cdef const int64_t[:, :] wide
+    cdef const int32_t[:, :] narrow
+    cdef bint is_wide = regions.dtype.itemsize == 8
+    cdef int n, r, c
+    cdef long long v
+    if regions.ndim != 2:
+        raise ValueError(f"regions must be a 2-D grid, not an array of {regions.ndim} dimensions")
+    n = regions.shape[0]
+    if n < MIN_N or n > MAX_N:
+        raise ValueError(f"n must be between {MIN_N} and {MAX_N} (the grid has {n} rows)")
+    if regions.shape[1] != n:
+        raise ValueError(f"regions must be a {n}×{n} grid (rows have {regions.shape[1]} cells)")
+    if is_wide:
+        wide = regions
+    else:
+        narrow = regions
+    for r in range(n):
+        for c in range(n):
+            v = wide[r, c] if is_wide else narrow[r, c]
+            if v < (-1 if allow_unpainted else 0) or v >= n:
+                check_cell(r, c, v, n, allow_unpainted)
+            grid[r * n + c] = <int8_t>v
+    return n
+
+
 cdef int read_grid(object regions, int8_t* grid, bint allow_unpainted) except -1:
     """Check the shape and the values of a region map and copy it into grid; returns n.
     With allow_unpainted, -1 marks a cell that belongs to no region yet."""
     cdef int n, r, c
-    cdef int low = -1 if allow_unpainted else 0
     if regions is None:
         raise ValueError("regions must be an n×n grid of region ids, not None")
-    if hasattr(regions, "tolist") and not isinstance(regions, (list, tuple)):
-        regions = regions.tolist()
+    if hasattr(regions, "dtype") and hasattr(regions, "ndim"):
+        if regions.dtype.kind == "i" and regions.dtype.itemsize in (4, 8):
+            return read_array(regions, grid, allow_unpainted)
+        regions = regions.tolist()  # other dtypes: checked value by value, floats refused
     if isinstance(regions, (str, bytes)) or not isinstance(regions, (list, tuple)):
         raise ValueError(
             f"regions must be a list of rows of region ids, not {type(regions).__name__}"
@@ -190,11 +227,7 @@ cdef int read_grid(object regions, int8_t* grid, bint allow_unpainted) except -1
             v = row[c]
             if isinstance(v, bool) or not isinstance(v, int):
                 raise ValueError(f"cell ({r}, {c}) is {v!r}; region ids must be integers")
-            if v < low or v >= n:
-                raise ValueError(
-                    f"cell ({r}, {c}) has region {v}; region ids must be "
-                    f"{'-1 (unpainted) or ' if allow_unpainted else ''}0..{n - 1}"
-                )
+            check_cell(r, c, v, n, allow_unpainted)
             grid[r * n + c] = <int8_t>v
     return n
 

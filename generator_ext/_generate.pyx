@@ -170,6 +170,7 @@ cdef void naive_partition(Rng* rng, int n, const int8_t* q, int8_t* grid) noexce
 
 cdef bint naive_acceptable(int n, int rule, int min_size, const int8_t* grid) noexcept nogil:
     cdef Board b
+    cdef bint aborted
     cdef int size[MAX_N]
     cdef int singles = 0, g, cell
     for g in range(n):
@@ -184,7 +185,8 @@ cdef bint naive_acceptable(int n, int rule, int min_size, const int8_t* grid) no
     if singles > 1 or not all_regions_connected(n, grid):
         return False
     board_from_grid(&b, n, rule, grid)
-    return count_board(&b, 2, 0, NULL, NULL) == 1
+    # A count that spends its budget rejects the map, like any other failed check.
+    return count_board(&b, 2, FULL_COUNT_BUDGET, NULL, &aborted) == 1 and not aborted
 
 
 cdef bint gen_naive(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,

@@ -87,3 +87,32 @@ def test_generate_bad_options():
         generate(6, seed="x")
     with pytest.raises(ValueError, match="max_attempts"):
         generate(6, max_attempts=0)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.int16, np.uint8])
+def test_numpy_integer_maps_of_any_width_give_the_same_answers(dtype):
+    grid = np.array(GOOD, dtype=dtype)
+    validate_regions(grid)
+    assert count_solutions(grid) == count_solutions(GOOD)
+    assert canonical_hash(grid) == canonical_hash(GOOD)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32])
+def test_numpy_maps_are_checked_like_lists(dtype):
+    bad = np.array(GOOD, dtype=dtype)
+    bad[3, 3] = 7
+    with pytest.raises(ValueError, match="region ids must be 0..3"):
+        validate_regions(bad)
+    with pytest.raises(ValueError, match="2-D grid"):
+        validate_regions(np.zeros((4, 4, 4), dtype=dtype))
+    with pytest.raises(ValueError, match="4×4 grid"):
+        validate_regions(np.zeros((4, 5), dtype=dtype))
+    with pytest.raises(ValueError, match="region 0 is not connected"):
+        validate_regions(np.array([[0, 0, 1, 1], [0, 2, 2, 1], [3, 3, 2, 1], [3, 3, 3, 0]],
+                                  dtype=dtype))
+
+
+def test_numpy_views_are_read_in_place():
+    big = np.array([[g for g in row] + [0] for row in GOOD] + [[0] * 5], dtype=np.int64)
+    view = big[:4, :4]  # not contiguous
+    assert count_solutions(view) == count_solutions(GOOD)
