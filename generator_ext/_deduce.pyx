@@ -890,6 +890,21 @@ def logic_tier_raw(regions, rule="touch") -> int:
     return tier
 
 
+def queens_clash_raw(regions, rule, queens) -> bool:
+    """Do any two of these (checked, distinct) queens break a rule: share a row, a column or
+    a region, touch, or (classic) share a diagonal? The engine's rule, for parity tests."""
+    cdef Board b
+    cdef Marks m
+    cdef int8_t states[MAX_N * MAX_N]
+    cdef int n = load_board(regions, rule, &b)
+    cdef int r, c
+    memset(states, CELL_UNKNOWN, sizeof(states))
+    for r, c in queens:
+        states[r * n + c] = CELL_QUEEN
+    marks_from_states(&b, states, &m)
+    return m.clash
+
+
 def logic_solution_raw(regions, rule="touch"):
     """The solution as solution[row] = column when the techniques solve the map from
     scratch (which proves it unique), else None."""

@@ -124,6 +124,61 @@ def test_group_confinement_does_not_fire_once_its_cells_are_crossed():
     assert step is None or step["technique"] != 4 or step["regions"] != [0, 2]
 
 
+# Rows 5-6 lie entirely in regions 0 and 2 (the dual form): those regions leave row 4.
+LINES_IN_REGIONS = [
+    [5, 5, 5, 1, 1, 1],
+    [5, 5, 5, 4, 1, 1],
+    [5, 5, 4, 4, 3, 3],
+    [2, 2, 2, 2, 3, 0],
+    [2, 2, 2, 2, 0, 0],
+    [2, 2, 2, 2, 0, 0],
+]
+# Regions 1 and 4 lie entirely in columns 1-2.
+REGIONS_IN_COLUMNS = [
+    [1, 0, 0, 2, 2],
+    [1, 1, 0, 2, 2],
+    [4, 0, 0, 2, 3],
+    [4, 4, 2, 2, 3],
+    [2, 2, 2, 3, 3],
+]
+
+
+def test_group_confinement_rows_inside_regions():
+    step = technique_of(LINES_IN_REGIONS, "touch")
+    assert step["technique"] == 4 and (step["form"], step["line_kind"]) == (1, 0)
+    assert step["regions"] == [0, 2] and step["lines"] == [4, 5]
+    assert step["crosses"] == [[3, 0], [3, 1], [3, 2], [3, 3], [3, 5]]
+    assert rate(LINES_IN_REGIONS).steps[0].message == (
+        "The open cells of rows 5 and 6 all lie in the purple and blue regions, so those two "
+        "regions have their queens there and their other cells cannot hold one."
+    )
+
+
+def test_group_confinement_regions_inside_columns():
+    step = technique_of(REGIONS_IN_COLUMNS, "touch")
+    assert step["technique"] == 4 and (step["form"], step["line_kind"]) == (0, 1)
+    assert step["regions"] == [1, 4] and step["lines"] == [0, 1]
+    assert step["crosses"] == [[0, 1], [2, 1], [4, 0], [4, 1]]
+
+
+def test_contradiction_on_an_expert_level():
+    level = generate(7, seed=5, tier="expert")  # pinned in test_golden.py
+    rating = rate(level.regions)
+    first = next(i for i, s in enumerate(rating.steps) if s.technique == "contradiction")
+    queens = [q for s in rating.steps[:first] for q in s.queens]
+    crosses = [x for s in rating.steps[:first] for x in s.crosses]
+    step = technique_of(level.regions, "touch", queens, crosses)
+    assert step["technique"] == 6 and step["crosses"] == [step["cell"]]
+    r, c = step["cell"]
+    assert level.solution[r] != c
+    message = rating.steps[first].message
+    assert message.startswith(f"Suppose row {r + 1}, column {c + 1} held a queen: ")
+    assert message.endswith(f"So row {r + 1}, column {c + 1} cannot hold a queen.")
+    # With that cell crossed, the next step is no longer that contradiction.
+    after = technique_of(level.regions, "touch", queens, [*crosses, [r, c]])
+    assert after is None or after["technique"] != 6 or after["cell"] != [r, c]
+
+
 def test_group_confinement_agrees_with_subset_enumeration_on_random_states():
     rng = random.Random(5)
     for seed in range(60):

@@ -1,0 +1,25 @@
+"""The site's conflict check (puzzles/board.py) and the engine know one rule: they agree on
+which sets of queens clash, under both rules."""
+
+import random
+
+import pytest
+
+from generator_ext._deduce import queens_clash_raw
+from puzzles.board import find_conflicts
+from tests.engine.reference import random_region_map
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_find_conflicts_agrees_with_the_engine(rule):
+    rng = random.Random(3)
+    agreed = {True: 0, False: 0}
+    for seed in range(300):
+        n = rng.randint(4, 9)
+        regions = random_region_map(n, seed)
+        cells = [(r, c) for r in range(n) for c in range(n)]
+        queens = rng.sample(cells, rng.randint(2, 4))
+        clash = queens_clash_raw(regions, rule, queens)
+        assert bool(find_conflicts(regions, queens, rule)) == clash, (regions, queens)
+        agreed[clash] += 1
+    assert agreed[True] > 30 and agreed[False] > 30  # both outcomes were exercised
