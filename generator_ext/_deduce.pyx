@@ -230,6 +230,20 @@ cdef bint build_graph(const Board* b, Marks* m, int kind, Graph* gr) noexcept no
     return True
 
 
+cdef inline uint32_t unusable_lines(const Graph* gr, int g) noexcept nogil:
+    """The lines of region g that no assignment of distinct lines can give it: those matched
+    to a region that cannot reach g by an alternating path."""
+    cdef uint32_t lines = gr.adj[g], out = 0
+    cdef int line, h
+    while lines:
+        line = ctz32(lines)
+        lines &= lines - 1
+        h = gr.match_line[line]
+        if h != g and not (gr.reach[h] >> g) & 1:
+            out |= bit(line)
+    return out
+
+
 cdef inline uint32_t matched_lines(const Graph* gr, uint32_t regs) noexcept nogil:
     cdef uint32_t out = 0
     while regs:
@@ -273,26 +287,24 @@ cdef int filter_graph(const Board* b, Marks* m, int kind) noexcept nogil:
     closure of techniques 3 and 4 on this graph). -1 when there is no assignment at all."""
     cdef Graph gr
     cdef uint32_t mm, lines, cells
-    cdef int g, h, line, crossed = 0
+    cdef int g, line, crossed = 0
     if not build_graph(b, m, kind, &gr):
         return -1
     mm = gr.regs
     while mm:
         g = ctz32(mm)
         mm &= mm - 1
-        lines = gr.adj[g]
+        lines = unusable_lines(&gr, g)
         while lines:
             line = ctz32(lines)
             lines &= lines - 1
-            h = gr.match_line[line]
-            if h != g and not (gr.reach[h] >> g) & 1:
-                if kind == UNIT_ROW:
-                    cells = m.open[line] & b.reg_rows[g][line]
-                    cross_in_row(m, line, cells)
-                else:
-                    cells = m.openT[line] & b.reg_cols[g][line]
-                    cross_in_col(m, line, cells)
-                crossed += popcount32(cells)
+            if kind == UNIT_ROW:
+                cells = m.open[line] & b.reg_rows[g][line]
+                cross_in_row(m, line, cells)
+            else:
+                cells = m.openT[line] & b.reg_cols[g][line]
+                cross_in_col(m, line, cells)
+            crossed += popcount32(cells)
     return crossed
 
 
@@ -682,13 +694,11 @@ cdef int find_group(const Board* b, Marks* m, StepRec* s) noexcept nogil:
         while mm:
             g = ctz32(mm)
             mm &= mm - 1
-            lines = gr.adj[g]
+            lines = unusable_lines(&gr, g)
             while lines:
                 line = ctz32(lines)
                 lines &= lines - 1
                 h = gr.match_line[line]
-                if h == g or (gr.reach[h] >> g) & 1:
-                    continue
                 # g may not use `line`: h's closure lies within its lines, or the regions
                 # that reach g own their lines.
                 k = popcount32(gr.reach[h])

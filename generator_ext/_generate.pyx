@@ -805,6 +805,16 @@ cdef void polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_size, i
             move_cell(b, size, cell, h)
 
 
+cdef void plant_seeds(Rng* rng, int n, int rule, Board* b, int8_t* q, int* size) noexcept nogil:
+    """A random queen placement that obeys the rule, and a one-cell region on each queen."""
+    cdef int r
+    plant_solution(rng, n, rule == RULE_CLASSIC, q)
+    board_init(b, n, rule)
+    for r in range(n):
+        board_add_cell(b, r, q[r], r)
+        size[r] = 1
+
+
 cdef bint gen_logic(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
                     int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
     """Grow regions around a planted solution while the techniques of `tier` (1 easy ..
@@ -812,20 +822,15 @@ cdef bint gen_logic(Rng* rng, int n, int rule, int min_size, int tier, long max_
     exactly the one asked for."""
     cdef Board b
     cdef int8_t q[MAX_N]
-    cdef int8_t grid[MAX_N * MAX_N]
     cdef int size[MAX_N]
-    cdef int r, cell, got
+    cdef int got
     cdef int level = tier + 2
     # Growth checks every cell, so it stays with techniques 1-5 even for expert levels; the
     # repair then makes contradiction (6) finish what growth left.
     cdef int grow_level = level if level < 5 else 5
     while max_attempts <= 0 or st.attempts < max_attempts:
         st.attempts += 1
-        plant_solution(rng, n, rule == RULE_CLASSIC, q)
-        board_init(&b, n, rule)
-        for r in range(n):
-            board_add_cell(&b, r, q[r], r)
-            size[r] = 1
+        plant_seeds(rng, n, rule, &b, q, size)
         grow_regions(rng, &b, size, grow_level, st)
         fill_leftovers(rng, &b, size, st)
         if not repair_logic(rng, &b, q, size, min_size, level, st):
@@ -836,9 +841,7 @@ cdef bint gen_logic(Rng* rng, int n, int rule, int min_size, int tier, long max_
             continue
         polish(rng, &b, q, size, min_size, tier, st)
         st.tier_found = tier
-        for cell in range(n * n):
-            grid[cell] = b.region[cell]
-        relabel(n, grid, q, out, solution)
+        relabel(n, b.region, q, out, solution)
         return True
     return False
 
@@ -849,17 +852,12 @@ cdef bint gen_unique(Rng* rng, int n, int rule, int min_size, int tier, long max
     keep the level if logic solves it (and, when `tier` is set, at exactly that tier)."""
     cdef Board b
     cdef int8_t q[MAX_N]
-    cdef int8_t grid[MAX_N * MAX_N]
     cdef int size[MAX_N]
-    cdef int r, cell, got
+    cdef int got
     cdef bint aborted
     while max_attempts <= 0 or st.attempts < max_attempts:
         st.attempts += 1
-        plant_solution(rng, n, rule == RULE_CLASSIC, q)
-        board_init(&b, n, rule)
-        for r in range(n):
-            board_add_cell(&b, r, q[r], r)
-            size[r] = 1
+        plant_seeds(rng, n, rule, &b, q, size)
         grow_regions(rng, &b, size, 0, st)
         fill_leftovers(rng, &b, size, st)
         if not repair_regions(rng, &b, q, size, min_size, st):
@@ -874,9 +872,7 @@ cdef bint gen_unique(Rng* rng, int n, int rule, int min_size, int tier, long max
             continue
         polish(rng, &b, q, size, min_size, got, st)
         st.tier_found = got
-        for cell in range(n * n):
-            grid[cell] = b.region[cell]
-        relabel(n, grid, q, out, solution)
+        relabel(n, b.region, q, out, solution)
         return True
     return False
 
