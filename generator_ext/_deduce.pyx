@@ -366,51 +366,12 @@ cdef int close_last_cells(const Board* b, Marks* m) noexcept nogil:
 
 
 cdef bint close_confinement(const Board* b, Marks* m) noexcept nogil:
-    """Every instance of technique 3 (single regions and single lines)."""
-    cdef int g, r, c, i, k
-    cdef uint32_t rows, cols, cells, mm
+    """Every instance of technique 3, found one at a time as the single steps find them."""
+    cdef StepRec s
     cdef bint changed = False
-    mm = ~m.regs_done & full_mask(b.n)
-    while mm:
-        g = ctz32(mm)
-        mm &= mm - 1
-        k = region_scan(b, m.open, g, &rows, &cols)
-        if k and rows & (rows - 1) == 0:
-            r = ctz32(rows)
-            if m.open[r] & ~b.reg_rows[g][r]:
-                cross_in_row(m, r, ~b.reg_rows[g][r])
-                changed = True
-        if k and cols & (cols - 1) == 0:
-            c = ctz32(cols)
-            if m.openT[c] & ~b.reg_cols[g][c]:
-                cross_in_col(m, c, ~b.reg_cols[g][c])
-                changed = True
-    mm = ~m.rows_done & full_mask(b.n)
-    while mm:
-        r = ctz32(mm)
-        mm &= mm - 1
-        cells = m.open[r]
-        if not cells:
-            continue
-        g = b.region[r * b.n + ctz32(cells)]
-        if cells & ~b.reg_rows[g][r] == 0:
-            for i in range(b.rmin[g], b.rmax[g] + 1):
-                if i != r and m.open[i] & b.reg_rows[g][i]:
-                    cross_in_row(m, i, b.reg_rows[g][i])
-                    changed = True
-    mm = ~m.cols_done & full_mask(b.n)
-    while mm:
-        c = ctz32(mm)
-        mm &= mm - 1
-        cells = m.openT[c]
-        if not cells:
-            continue
-        g = b.region[ctz32(cells) * b.n + c]
-        if cells & ~b.reg_cols[g][c] == 0:
-            for i in range(b.cmin[g], b.cmax[g] + 1):
-                if i != c and m.openT[i] & b.reg_cols[g][i]:
-                    cross_in_col(m, i, b.reg_cols[g][i])
-                    changed = True
+    while find_confinement(b, m, &s):
+        apply_step(b, m, &s)
+        changed = True
     return changed
 
 
