@@ -3,7 +3,10 @@
 import random
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from generator_ext import served_tiers
 
 
 class Rule(models.TextChoices):
@@ -58,6 +61,7 @@ class RunStatus(models.TextChoices):
     QUEUED = "queued"
     RUNNING = "running"
     SUCCEEDED = "succeeded"
+    EXHAUSTED = "exhausted"  # stopped: duplicates or attempts passed the cap for what it made
     FAILED = "failed"
     CANCELLED = "cancelled"
 
@@ -68,6 +72,8 @@ ACTIVE_RUN_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
 class GenerationRun(models.Model):
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    # The tier every level of the run has; blank: whatever tier the engine draws.
+    tier = models.CharField(max_length=16, choices=Tier.choices, blank=True, default="")
     requested = models.PositiveIntegerField()
     produced = models.PositiveIntegerField(default=0)
     duplicates = models.PositiveIntegerField(default=0)
@@ -83,7 +89,10 @@ class GenerationRun(models.Model):
     error = models.TextField(blank=True, default="")
 
     class Meta:
-        indexes = [models.Index(fields=["size", "rule", "status"], name="run_pool_status")]
+        indexes = [
+            models.Index(fields=["size", "rule", "status"], name="run_pool_status"),
+            models.Index(fields=["size", "rule", "tier", "status"], name="run_pool_tier_status"),
+        ]
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -97,17 +106,36 @@ class GenerationRun(models.Model):
 class PoolTarget(models.Model):
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
-    target = models.PositiveIntegerField(default=20)
+    tier = models.CharField(max_length=16, choices=Tier.choices, default=Tier.HARD)
+    target = models.PositiveIntegerField(default=10)
     enabled = models.BooleanField(default=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["size", "rule"], name="pooltarget_size_rule")
+            models.UniqueConstraint(fields=["size", "rule", "tier"], name="pooltarget_pool"),
+            # The engine's range; clean() narrows it to the served sizes and tiers.
+            models.CheckConstraint(
+                condition=models.Q(size__gte=4, size__lte=32), name="pooltarget_size_range"
+            ),
         ]
-        ordering = ["rule", "size"]
+        ordering = ["rule", "size", "tier"]
 
     def __str__(self) -> str:
-        return f"Pool {self.size}×{self.size} {self.rule}: {self.target}"
+        return f"Pool {self.size}×{self.size} {self.rule} {self.tier}: {self.target}"
+
+    def save(self, *args, **kwargs):
+        self.full_clean(validate_unique=False, validate_constraints=False)
+        super().save(*args, **kwargs)
+
+
+    def clean(self) -> None:
+        low, high = settings.QUEENS_SERVED_SIZES
+        if not isinstance(self.size, int) or not low <= self.size <= high:
+            raise ValidationError({"size": f"size must be between {low} and {high}"})
+        if self.tier not in served_tiers(self.size):
+            raise ValidationError(
+                {"tier": f"{self.tier} levels are not generated at {self.size}×{self.size}"}
+            )
 
 
 class DailyPuzzle(models.Model):

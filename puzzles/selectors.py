@@ -6,6 +6,7 @@ import random
 from datetime import date
 
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from puzzles.models import (
     ACTIVE_RUN_STATUSES,
@@ -17,8 +18,15 @@ from puzzles.models import (
 )
 
 
-def active_levels(size: int, rule: str) -> QuerySet[Level]:
-    return Level.objects.filter(size=size, rule=rule, is_active=True)
+def active_levels(size: int, rule: str, tier: str | None = None) -> QuerySet[Level]:
+    levels = Level.objects.filter(size=size, rule=rule, is_active=True)
+    return levels.filter(tier=tier) if tier else levels
+
+
+def not_a_future_daily(today: date | None = None) -> Q:
+    """Levels a player may see today: none reserved for a daily after today."""
+    today = today or timezone.now().date()
+    return Q(daily__isnull=True) | Q(daily__date__lte=today)
 
 
 def random_level(
@@ -31,9 +39,8 @@ def random_level(
 ) -> Level | None:
     """A uniformly placed random point on the indexed `pick` key, then the next level after it
     (wrapping around): two index seeks at most, never ORDER BY RANDOM()."""
-    queryset = active_levels(size, rule).select_related("daily")
-    if tier:
-        queryset = queryset.filter(tier=tier)
+    queryset = active_levels(size, rule, tier).select_related("daily")
+    queryset = queryset.filter(not_a_future_daily())
     if exclude_ids:
         queryset = queryset.exclude(id__in=exclude_ids)
     if extra is not None:
@@ -46,12 +53,15 @@ def random_level(
 
 
 def level_by_id(level_id: int) -> Level | None:
-    return Level.objects.filter(id=level_id).select_related("daily").first()
+    """A level by id, unless it is a daily whose day has not come (it does not exist yet)."""
+    return (
+        Level.objects.filter(not_a_future_daily(), id=level_id).select_related("daily").first()
+    )
 
 
-def pool_has_active_run(size: int, rule: str) -> bool:
+def pool_has_active_run(size: int, rule: str, tier: str = "") -> bool:
     return GenerationRun.objects.filter(
-        size=size, rule=rule, status__in=ACTIVE_RUN_STATUSES
+        size=size, rule=rule, tier=tier or "", status__in=ACTIVE_RUN_STATUSES
     ).exists()
 
 
@@ -65,20 +75,33 @@ def active_counts() -> dict[tuple[int, str], int]:
     }
 
 
+def active_tier_counts() -> dict[tuple[int, str, str | None], int]:
+    """Active levels per (size, rule, tier)."""
+    return {
+        (row["size"], row["rule"], row["tier"]): row["n"]
+        for row in Level.objects.filter(is_active=True)
+        .values("size", "rule", "tier")
+        .annotate(n=Count("id"))
+    }
+
+
 def pool_status() -> list[dict]:
-    active = active_counts()
+    active = active_tier_counts()
     running = set(
-        GenerationRun.objects.filter(status__in=ACTIVE_RUN_STATUSES).values_list("size", "rule")
+        GenerationRun.objects.filter(status__in=ACTIVE_RUN_STATUSES).values_list(
+            "size", "rule", "tier"
+        )
     )
     return [
         {
             "size": target.size,
             "rule": target.rule,
-            "active": active.get((target.size, target.rule), 0),
+            "tier": target.tier,
+            "active": active.get((target.size, target.rule, target.tier), 0),
             "target": target.target,
-            "running": (target.size, target.rule) in running,
+            "running": (target.size, target.rule, target.tier) in running,
         }
-        for target in PoolTarget.objects.order_by("rule", "size")
+        for target in PoolTarget.objects.order_by("rule", "size", "tier")
     ]
 
 

@@ -8,11 +8,20 @@ from datetime import date, timedelta
 
 from django.conf import settings
 from django.core import signing
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
-from generator_ext import GeneratedLevel, canonical_hash, count_solutions, generate
+from generator_ext import (
+    GeneratedLevel,
+    canonical_hash,
+    count_solutions,
+    generate,
+    hint,
+    rate,
+    served_tiers,
+)
 from generator_ext.deduce import parse_cells
 from puzzles import board, selectors
 from puzzles.models import (
@@ -23,6 +32,7 @@ from puzzles.models import (
     Rule,
     RunStatus,
     Solve,
+    Tier,
 )
 
 log = logging.getLogger(__name__)
@@ -31,7 +41,15 @@ SOLVE_TOKEN_SALT = "queens.solve"
 SOLVE_TOKEN_MAX_AGE_S = 7 * 24 * 3600
 MAX_RUN_REQUEST = 1000
 DAILY_SIZES = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}  # Monday = 0
+# The weekly curve players know from LinkedIn: easy on Monday, rising to hard at the weekend.
+DAILY_TIERS = {0: Tier.EASY, 1: Tier.EASY, 2: Tier.MEDIUM, 3: Tier.MEDIUM, 4: Tier.MEDIUM,
+               5: Tier.HARD, 6: Tier.HARD}
 STARTER_SIZES = range(4, 13)
+DEFAULT_POOL_TARGET = 10
+# A run ends "exhausted" once its duplicates pass this floor and this multiple of its levels.
+EXHAUSTED_MIN_DUPLICATES = 100
+EXHAUSTED_RATIO = 2
+TOP_UP_DEBOUNCE_S = 30
 
 
 class ServiceError(ValueError):
@@ -51,14 +69,29 @@ def check_rule(rule: object) -> str:
     return rule
 
 
+def check_tier(tier: object, size: int | None = None) -> str:
+    """A tier name ("" for none); ServiceError for others or a tier not served at `size`."""
+    if tier in ("", None):
+        return ""
+    if tier not in Tier.values:
+        raise ServiceError(f"unknown tier {tier!r}; the tiers are {', '.join(Tier.values)}")
+    if size is not None and tier not in served_tiers(size):
+        raise ServiceError(f"{tier} levels are not generated at {size}×{size}")
+    return tier
+
+
 # ---------------------------------------------------------------- levels
 
 
 def save_generated_level(generated: GeneratedLevel, min_region_size: int = 2) -> Level | None:
-    """Store a level after the engine confirms it again; None if the same puzzle is stored."""
+    """Store a level after the engine rates it again (logic that finishes it also proves the
+    solution unique); None if the same puzzle is stored."""
     regions, rule = generated.regions, generated.rule
-    if count_solutions(regions, rule, limit=2) != 1:
-        raise ServiceError("the level does not have exactly one solution")
+    rating = rate(regions, rule)
+    if not rating.solved_by_logic:
+        if count_solutions(regions, rule, limit=2) != 1:
+            raise ServiceError("the level does not have exactly one solution")
+        raise ServiceError("logic alone cannot finish this level")
     try:
         with transaction.atomic():
             return Level.objects.create(
@@ -67,6 +100,8 @@ def save_generated_level(generated: GeneratedLevel, min_region_size: int = 2) ->
                 regions=regions,
                 solution=generated.solution,
                 canonical_hash=canonical_hash(regions, rule),
+                tier=rating.tier,
+                score=rating.score,
                 min_region_size=min_region_size,
                 strategy=generated.strategy,
                 seed=generated.seed,
@@ -76,13 +111,34 @@ def save_generated_level(generated: GeneratedLevel, min_region_size: int = 2) ->
         return None
 
 
+def rate_levels(levels=None, progress=None) -> dict[str, int]:
+    """Rate every level again (tier and score) and deactivate those logic cannot finish, so
+    pools refill with playable ones. `levels`: a queryset (a data migration passes its
+    historical model's); default every level."""
+    levels = Level.objects.all() if levels is None else levels
+    counts = {"rated": 0, "deactivated": 0}
+    for level in levels.only("id", "regions", "rule", "is_active").iterator(chunk_size=500):
+        rating = rate(level.regions, level.rule)
+        fields = {"tier": rating.tier, "score": rating.score}
+        if not rating.solved_by_logic:
+            fields["is_active"] = False
+            counts["deactivated"] += level.is_active
+        levels.model.objects.filter(id=level.id).update(**fields)
+        counts["rated"] += 1
+        if progress:
+            progress(counts)
+    return counts
+
+
 # ---------------------------------------------------------------- generation runs
 
 
-def create_run(size: int, rule: str, requested: int, requested_by=None) -> GenerationRun:
+def create_run(size: int, rule: str, requested: int, requested_by=None,
+               tier: str = "") -> GenerationRun:
     """A queued run; its task is sent once the transaction commits."""
     check_served_size(size)
     check_rule(rule)
+    tier = check_tier(tier, size)
     if (
         isinstance(requested, bool)
         or not isinstance(requested, int)
@@ -90,7 +146,7 @@ def create_run(size: int, rule: str, requested: int, requested_by=None) -> Gener
     ):
         raise ServiceError(f"requested must be an integer between 1 and {MAX_RUN_REQUEST}")
     run = GenerationRun.objects.create(
-        size=size, rule=rule, requested=requested, requested_by=requested_by
+        size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by
     )
     transaction.on_commit(lambda: enqueue_run(run.id))
     return run
@@ -145,7 +201,11 @@ def advance_run(run_id: int, deadline: float) -> bool:
             return False
         if time.monotonic() >= deadline:
             return True
-        generated = generate(run.size, run.rule)  # no lock held while the engine works
+        try:  # no lock held while the engine works
+            generated = generate(run.size, run.rule, tier=run.tier or None)
+        except RuntimeError as error:  # every attempt of the engine's budget failed
+            finish_exhausted(run_id, str(error))
+            return False
         with transaction.atomic():
             run = GenerationRun.objects.select_for_update().get(id=run_id)
             if run.status != RunStatus.RUNNING or run.produced >= run.requested:
@@ -156,6 +216,18 @@ def advance_run(run_id: int, deadline: float) -> bool:
                 run.produced += 1
             run.heartbeat_at = timezone.now()
             run.save(update_fields=["produced", "duplicates", "heartbeat_at"])
+            if run.duplicates > max(EXHAUSTED_MIN_DUPLICATES, EXHAUSTED_RATIO * run.produced):
+                _finish(run, RunStatus.EXHAUSTED,
+                        f"only {run.produced} new levels for {run.duplicates} duplicates: "
+                        f"this pool has few distinct levels left")
+                return False
+
+
+def finish_exhausted(run_id: int, reason: str) -> None:
+    with transaction.atomic():
+        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
+        if run is not None and not run.is_finished:
+            _finish(run, RunStatus.EXHAUSTED, reason[:2000])
 
 
 def fail_run(run_id: int, error: str) -> None:
@@ -193,63 +265,85 @@ def execute_run(run_id: int) -> str:
 def resume_stale_runs() -> list[int]:
     """Re-queue running runs whose heartbeat stopped (a killed worker) and queued runs
     whose task never started."""
-    cutoff = timezone.now() - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
-    stale = list(
-        GenerationRun.objects.filter(
-            Q(status=RunStatus.RUNNING, heartbeat_at__lt=cutoff)
-            | Q(status=RunStatus.QUEUED, created_at__lt=cutoff)
-        ).values_list("id", flat=True)
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
+    # heartbeat_at also marks a re-send, so a run is re-sent once per stale window.
+    stale_filter = Q(status=RunStatus.RUNNING, heartbeat_at__lt=cutoff) | Q(
+        Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=cutoff),
+        status=RunStatus.QUEUED, created_at__lt=cutoff,
     )
-    for run_id in stale:
-        GenerationRun.objects.filter(id=run_id).update(heartbeat_at=timezone.now())
-        enqueue_run(run_id)
-    return stale
+    resent = []
+    for run_id in GenerationRun.objects.filter(stale_filter).values_list("id", flat=True):
+        # Claim it in one UPDATE: of two beat ticks at once, one re-sends.
+        if GenerationRun.objects.filter(stale_filter, id=run_id).update(heartbeat_at=now):
+            enqueue_run(run_id)
+            resent.append(run_id)
+    return resent
 
 
 # ---------------------------------------------------------------- pools
 
 
-def ensure_pool_targets(sizes=range(4, 21), rule: str = Rule.TOUCH, target: int = 20) -> None:
-    for size in sizes:
-        PoolTarget.objects.get_or_create(size=size, rule=rule, defaults={"target": target})
-
-
-def top_up_pools() -> list[GenerationRun]:
-    """One run per enabled pool below its target, for the deficit, unless one is already
-    queued or running for that pool."""
-    created = []
-    for target in PoolTarget.objects.filter(enabled=True):
-        with transaction.atomic():
-            # Lock the target row so two top-ups at once cannot both queue a run.
-            target = PoolTarget.objects.select_for_update().get(id=target.id)
-            busy = selectors.pool_has_active_run(target.size, target.rule)
-            deficit = target.target - selectors.active_levels(target.size, target.rule).count()
-            if busy or deficit <= 0:
-                continue
-            created.append(
-                create_run(target.size, target.rule, min(deficit, MAX_RUN_REQUEST))
-            )
+def ensure_pool_targets(sizes=None, rule: str = Rule.TOUCH,
+                        target: int = DEFAULT_POOL_TARGET) -> int:
+    """A pool target for every served (size, tier) pair; returns how many were created."""
+    low, high = settings.QUEENS_SERVED_SIZES
+    created = 0
+    for size in sizes or range(low, high + 1):
+        for tier in served_tiers(size):
+            created += PoolTarget.objects.get_or_create(
+                size=size, rule=rule, tier=tier, defaults={"target": target}
+            )[1]
     return created
 
 
-def top_up_pool(size: int, rule: str) -> None:
-    """Queue a run for one pool that ran dry (called when a player finds it empty)."""
-    target, _ = PoolTarget.objects.get_or_create(size=size, rule=rule)
-    if not target.enabled:
-        return
-    if not selectors.pool_has_active_run(size, rule):
-        create_run(size, rule, max(1, target.target))
+def top_up_pools() -> list[GenerationRun]:
+    """The one top-up path: for each enabled pool below its target with no run queued or
+    running, one run for exactly the deficit. The pool's row lock makes two top-ups at once
+    queue one run; a target that fails is logged and never stops the others."""
+    created = []
+    for target_id in PoolTarget.objects.filter(enabled=True).values_list("id", flat=True):
+        try:
+            with transaction.atomic():
+                target = PoolTarget.objects.select_for_update().get(id=target_id)
+                if selectors.pool_has_active_run(target.size, target.rule, target.tier):
+                    continue
+                deficit = target.target - selectors.active_levels(
+                    target.size, target.rule, target.tier
+                ).count()
+                if deficit > 0:
+                    created.append(create_run(target.size, target.rule,
+                                              min(deficit, MAX_RUN_REQUEST), tier=target.tier))
+        except Exception:
+            log.exception("top-up of pool target %s failed", target_id)
+    return created
+
+
+def request_top_up() -> bool:
+    """Ask the worker to run the top-up soon (a player found a pool empty). Creates nothing
+    itself, and asks at most once per TOP_UP_DEBOUNCE_S; False when it did not ask."""
+    from puzzles.tasks import top_up_pools as top_up_task  # tasks import services
+
+    if not cache.add("queens:top-up-requested", 1, TOP_UP_DEBOUNCE_S):
+        return False
+    try:
+        top_up_task.apply_async(queue=settings.CELERY_QUEUE, retry=False)
+    except Exception:  # broker down: beat's periodic top-up comes anyway
+        log.warning("could not ask for a pool top-up", exc_info=True)
+        return False
+    return True
 
 
 def generate_levels(size: int, count: int, rule: str = Rule.TOUCH, seed: int | None = None,
-                    progress=None) -> tuple[int, int]:
+                    progress=None, tier: str = "") -> tuple[int, int]:
     """Make and store `count` new levels here and now: (produced, duplicates)."""
     check_served_size(size)
     check_rule(rule)
+    tier = check_tier(tier, size)
     produced = duplicates = 0
     next_seed = seed
     while produced < count:
-        generated = generate(size, rule, seed=next_seed)
+        generated = generate(size, rule, seed=next_seed, tier=tier or None)
         if save_generated_level(generated) is None:
             duplicates += 1
         else:
@@ -273,16 +367,33 @@ def daily_number(day: date) -> int:
     return number
 
 
+def daily_tier_order(day: date) -> list[str]:
+    """The curve's tier for that weekday first, then the nearest others (never expert), for
+    a day whose pool of that tier has run dry."""
+    wanted = DAILY_TIERS[day.weekday()]
+    ladder = [Tier.EASY, Tier.MEDIUM, Tier.HARD]
+    at = ladder.index(wanted)
+    return sorted(ladder, key=lambda tier: (abs(ladder.index(tier) - at), ladder.index(tier)))
+
+
 def ensure_daily(day: date) -> DailyPuzzle | None:
-    """That day's puzzle, assigned from the pool if it has none yet; never a level twice."""
+    """That day's puzzle, assigned from the pool if it has none yet; never a level twice.
+    Its size follows the weekday, its tier the weekly curve."""
     existing = selectors.daily_for(day)
     if existing:
         return existing
     number = daily_number(day)
     size = DAILY_SIZES[day.weekday()]
-    level = selectors.random_level(size, Rule.TOUCH, extra=Q(daily__isnull=True))
+    level = None
+    for tier in daily_tier_order(day):
+        level = selectors.random_level(size, Rule.TOUCH, tier=tier, extra=Q(daily__isnull=True))
+        if level is not None:
+            if tier != DAILY_TIERS[day.weekday()]:
+                log.warning("no %s level of %s×%s for the daily of %s; took %s",
+                            DAILY_TIERS[day.weekday()], size, size, day, tier)
+            break
     if level is None:
-        top_up_pool(size, Rule.TOUCH)
+        request_top_up()
         return None
     try:
         with transaction.atomic():
@@ -317,12 +428,39 @@ def reveal_solution(level: Level, player: str) -> list[int]:
     return level.solution
 
 
+def give_hint(level: Level, player: str, queens_value: object, crosses_value: object) -> dict:
+    """The engine's next step from the player's own board, counted for that player and level
+    when it teaches something (a step or a mistake); the solution never leaves here."""
+    queens = parse_cells(queens_value, level.size, "queens")
+    crosses = parse_cells(crosses_value, level.size, "crosses")
+    step = hint(level.regions, level.rule, queens, crosses)
+    if step is None:
+        solved = board.is_exact_solution(queens, level.solution)
+        return {
+            "technique": None,
+            "message": "The board is solved." if solved else (
+                "No technique finds a next step from these marks."),
+            "queens": [], "crosses": [], "because": [], "mistake": False,
+        }
+    with transaction.atomic():
+        solve, _ = Solve.objects.get_or_create(level=level, player=player)
+        Solve.objects.filter(id=solve.id).update(hints=F("hints") + 1)
+    return {
+        "technique": step.technique,
+        "message": step.message,
+        "queens": step.queens,
+        "crosses": step.crosses,
+        "because": step.because,
+        "mistake": step.mistake,
+    }
+
+
 def record_solve(level: Level, player: str, seconds: object, hints: object,
                  token: object) -> dict:
+    """Record a solving time. The hints are the server's count for this player and level;
+    the client's figure is ignored."""
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= 604800:
         raise ServiceError("seconds must be an integer between 0 and 604800")
-    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= 10000:
-        raise ServiceError("hints must be a non-negative integer")
     if not isinstance(token, str) or not token:
         raise ServiceError("token must be the token from a solving check")
     try:
@@ -331,12 +469,12 @@ def record_solve(level: Level, player: str, seconds: object, hints: object,
         raise ServiceError("the solve token is not valid") from error
     if claim.get("l") != level.id or claim.get("p") != player:
         raise ServiceError("the solve token belongs to another level or player")
-    try:
-        with transaction.atomic():
-            Solve.objects.create(level=level, player=player, seconds=seconds, hints=hints)
-    except IntegrityError as error:
-        previous = Solve.objects.get(level=level, player=player)
-        if previous.revealed:
-            raise ServiceError("this level was revealed, so it cannot count as solved") from error
-        raise ServiceError("this solve is already recorded") from error
-    return selectors.solve_ranking(level, seconds)
+    with transaction.atomic():
+        solve, _ = Solve.objects.select_for_update().get_or_create(level=level, player=player)
+        if solve.revealed:
+            raise ServiceError("this level was revealed, so it cannot count as solved")
+        if solve.seconds is not None:
+            raise ServiceError("this solve is already recorded")
+        solve.seconds = seconds
+        solve.save(update_fields=["seconds"])
+    return {**selectors.solve_ranking(level, seconds), "hints": solve.hints}

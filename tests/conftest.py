@@ -24,8 +24,8 @@ def _fresh_cache():
 def make_level(db):
     from puzzles import services
 
-    def make(size=8, seed=1, rule="touch"):
-        level = services.save_generated_level(generate(size, rule, seed=seed))
+    def make(size=8, seed=1, rule="touch", tier=None):
+        level = services.save_generated_level(generate(size, rule, seed=seed, tier=tier))
         assert level is not None
         return level
 

@@ -63,20 +63,42 @@ class RevealResponseSerializer(serializers.Serializer):
     solution = serializers.ListField(child=serializers.IntegerField())
 
 
+class HintRequestSerializer(serializers.Serializer):
+    queens = serializers.JSONField(help_text="[[row, col], ...], 0-based")
+    crosses = serializers.JSONField(help_text="[[row, col], ...], 0-based", required=False,
+                                    default=list)
+
+
+class HintResponseSerializer(serializers.Serializer):
+    technique = serializers.CharField(
+        allow_null=True,
+        help_text="last_cell, neighbours, confinement, group_confinement, elimination, "
+                  "contradiction, or mistake; null when there is no next step",
+    )
+    message = serializers.CharField()
+    queens = serializers.JSONField(help_text="cells the step decides hold a queen")
+    crosses = serializers.JSONField(help_text="cells the step decides cannot hold one")
+    because = serializers.JSONField(help_text="cells of the rows, columns, regions it uses")
+    mistake = serializers.BooleanField()
+
+
 class SolveRequestSerializer(serializers.Serializer):
     seconds = serializers.JSONField()
-    hints = serializers.JSONField(required=False, default=0)
+    hints = serializers.JSONField(required=False, default=0,
+                                  help_text="ignored: the server counts the hints it gave")
     token = serializers.JSONField()
 
 
 class SolveResponseSerializer(serializers.Serializer):
     percentile = serializers.FloatField()
     solvers = serializers.IntegerField()
+    hints = serializers.IntegerField()
 
 
 class PoolSerializer(serializers.Serializer):
     size = serializers.IntegerField()
     rule = serializers.CharField()
+    tier = serializers.CharField()
     active = serializers.IntegerField()
     target = serializers.IntegerField()
     running = serializers.BooleanField()
@@ -85,6 +107,7 @@ class PoolSerializer(serializers.Serializer):
 class RunRequestSerializer(serializers.Serializer):
     size = serializers.JSONField()
     rule = serializers.JSONField(required=False, default="touch")
+    tier = serializers.JSONField(required=False, default="")
     requested = serializers.JSONField()
 
 
@@ -92,6 +115,7 @@ class RunSerializer(serializers.ModelSerializer):
     class Meta:
         model = GenerationRun
         fields = [
-            "id", "size", "rule", "requested", "produced", "duplicates", "status", "task_id",
-            "requested_by", "created_at", "started_at", "heartbeat_at", "finished_at", "error",
+            "id", "size", "rule", "tier", "requested", "produced", "duplicates", "status",
+            "task_id", "requested_by", "created_at", "started_at", "heartbeat_at", "finished_at",
+            "error",
         ]

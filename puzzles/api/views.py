@@ -43,6 +43,13 @@ def parse_rule(request) -> str:
         raise ParseError(str(error)) from None
 
 
+def parse_tier(request) -> str:
+    try:
+        return services.check_tier(request.query_params.get("tier", ""))
+    except services.ServiceError as error:
+        raise ParseError(str(error)) from None
+
+
 def parse_exclude(request) -> tuple[int, ...]:
     raw = request.query_params.get("exclude", "").strip()
     if not raw:
@@ -72,13 +79,6 @@ def body(request, serializer_class) -> dict:
     return serializer.validated_data
 
 
-def not_implemented(message: str) -> Response:
-    return Response({"detail": message}, status=status.HTTP_501_NOT_IMPLEMENTED)
-
-
-TIERS_PENDING = "difficulty tiers arrive with the deduction engine; omit ?tier= for now"
-
-
 class RandomLevelView(APIView):
     @extend_schema(
         parameters=[
@@ -92,14 +92,16 @@ class RandomLevelView(APIView):
     def get(self, request, n: str):
         size = parse_size(n)
         rule = parse_rule(request)
-        if request.query_params.get("tier"):
-            return not_implemented(TIERS_PENDING)
-        level = selectors.random_level(size, rule, exclude_ids=parse_exclude(request))
+        tier = parse_tier(request)
+        exclude = parse_exclude(request)
+        level = selectors.random_level(size, rule, tier=tier or None, exclude_ids=exclude)
         if level is None:
-            services.top_up_pool(size, rule)
-            raise NotFound(
-                f"no {size}×{size} {rule} level is ready yet; more are being generated"
-            )
+            kind = f"{size}×{size} {tier + ' ' if tier else ''}{rule}"
+            if exclude and selectors.random_level(size, rule, tier=tier or None) is not None:
+                raise NotFound(f"you have played every {kind} level that is ready; "
+                               f"more are on their way")
+            services.request_top_up()  # the worker's locked top-up, never a run from here
+            raise NotFound(f"no {kind} level is ready yet; more are being generated")
         return Response(s.level_payload(level))
 
 
@@ -135,10 +137,15 @@ class RevealView(APIView):
 class HintView(APIView):
     throttle_classes = [PostThrottle]
 
-    @extend_schema(request=None, responses={501: None})
+    @extend_schema(request=s.HintRequestSerializer, responses=s.HintResponseSerializer)
     def post(self, request, n: str, level_id: int):
-        get_level(n, level_id)
-        return not_implemented("hints arrive with the deduction engine")
+        level = get_level(n, level_id)
+        data = body(request, s.HintRequestSerializer)
+        try:
+            step = services.give_hint(level, request.player, data["queens"], data["crosses"])
+        except ValueError as error:
+            raise ParseError(str(error)) from None
+        return Response(step)
 
 
 class SolveView(APIView):
@@ -193,7 +200,8 @@ class RunsView(APIView):
     def post(self, request):
         data = body(request, s.RunRequestSerializer)
         run = services.create_run(
-            data["size"], data.get("rule", "touch"), data["requested"], request.user
+            data["size"], data.get("rule", "touch"), data["requested"], request.user,
+            tier=data.get("tier") or "",
         )
         return Response(s.RunSerializer(run).data, status=status.HTTP_201_CREATED)
 

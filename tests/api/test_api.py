@@ -19,10 +19,35 @@ def queens_of(level):
     return [[r, c] for r, c in enumerate(level.solution)]
 
 
+def contains_solution(value, solution) -> bool:
+    """Does any part of a JSON value give the whole solution away: the list itself, all its
+    queens as [row, col] pairs, or a "solution" key?"""
+    pairs = {(r, c) for r, c in enumerate(solution)}
+    if isinstance(value, dict):
+        return "solution" in value or any(contains_solution(v, solution) for v in value.values())
+    if isinstance(value, list):
+        if value == solution:
+            return True
+        pair_list = value and all(isinstance(v, list) and len(v) == 2 for v in value)
+        if pair_list and pairs <= {tuple(v) for v in value}:
+            return True
+        return any(contains_solution(v, solution) for v in value)
+    if isinstance(value, str):
+        return json.dumps(solution) in value or json.dumps(solution).replace(" ", "") in value
+    return False
+
+
 def assert_no_solution(response, level):
-    text = response.content.decode()
-    assert "solution" not in json.loads(text) if text.startswith("{") else True
-    assert json.dumps(level.solution) not in text.replace(" ", "")
+    assert not contains_solution(response.json(), level.solution), response.json()
+
+
+def test_the_leak_check_can_fail():
+    solution = [1, 3, 0, 2]
+    assert contains_solution({"a": [{"b": [1, 3, 0, 2]}]}, solution)
+    assert contains_solution({"cells": [[0, 1], [1, 3], [2, 0], [3, 2], [0, 0]]}, solution)
+    assert contains_solution({"solution": None}, solution)
+    assert contains_solution(["see [1, 3, 0, 2]"], solution)
+    assert not contains_solution({"cells": [[0, 1], [1, 3], [2, 0]], "n": [1, 3, 0]}, solution)
 
 
 def test_random_level_shape_and_no_solution(client, make_level):
@@ -39,7 +64,7 @@ def test_random_level_shape_and_no_solution(client, make_level):
 @pytest.mark.parametrize("url,status", [
     ("/api/levels/3/", 400), ("/api/levels/21/", 400), ("/api/levels/abc/", 400),
     ("/api/levels/8/?rule=nope", 400), ("/api/levels/8/?exclude=1,x", 400),
-    ("/api/levels/8/?tier=easy", 501),
+    ("/api/levels/8/?tier=nope", 400), ("/api/levels/8/?tier=EASY", 400),
 ])
 def test_random_level_bad_parameters(client, make_level, url, status):
     make_level(size=8)
@@ -48,11 +73,29 @@ def test_random_level_bad_parameters(client, make_level, url, status):
     assert isinstance(response.json()["detail"], str) and response.json()["detail"]
 
 
-def test_empty_pool_is_404_and_queues_a_top_up(client, django_capture_on_commit_callbacks):
+def test_empty_pool_is_404_and_creates_nothing(client, django_capture_on_commit_callbacks):
     response = client.get("/api/levels/9/")
     assert response.status_code == 404 and "being generated" in response.json()["detail"]
-    assert GenerationRun.objects.filter(size=9, status="queued").count() == 1
-    assert PoolTarget.objects.filter(size=9).exists()
+    # The GET only asks the worker's locked top-up to run; it creates no run and no target.
+    assert not GenerationRun.objects.exists() and not PoolTarget.objects.exists()
+
+
+def test_an_exclude_that_empties_the_result_is_not_an_empty_pool(client, make_level):
+    level = make_level(size=9)
+    response = client.get(f"/api/levels/9/?exclude={level.id}")
+    assert response.status_code == 404 and "played every" in response.json()["detail"]
+    assert not GenerationRun.objects.exists()
+
+
+def test_tier_filter(client, make_level):
+    easy = make_level(size=8, seed=1, tier="easy")
+    hard = make_level(size=8, seed=2, tier="hard")
+    assert (easy.tier, hard.tier) == ("easy", "hard")
+    for _ in range(10):
+        assert client.get("/api/levels/8/?tier=easy").json()["id"] == easy.id
+        data = client.get("/api/levels/8/?tier=hard").json()
+        assert data["id"] == hard.id and data["tier"] == "hard" and data["score"] > 0
+    assert client.get("/api/levels/8/?tier=medium").status_code == 404
 
 
 def test_wrong_level_id_or_size(client, make_level):
@@ -73,7 +116,8 @@ def test_check_conflicts_and_solve_flow(client, make_level):
     solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
     assert solved["solved"] and solved["conflicts"] == [] and solved["solution"] == level.solution
     ranking = post(client, url + "solves/", {"seconds": 42, "hints": 0, "token": solved["token"]})
-    assert ranking.status_code == 201 and ranking.json() == {"percentile": 100.0, "solvers": 1}
+    assert ranking.status_code == 201
+    assert ranking.json() == {"percentile": 100.0, "solvers": 1, "hints": 0}
     again = post(client, url + "solves/", {"seconds": 41, "hints": 0, "token": solved["token"]})
     assert again.status_code == 400 and "already" in again.json()["detail"]
 
@@ -124,10 +168,55 @@ def test_reveal_records_a_reveal_and_blocks_a_solve(client, make_level):
     assert r.status_code == 400 and "revealed" in r.json()["detail"]
 
 
-def test_hint_is_not_there_yet(client, make_level):
+def test_hint_on_a_correct_partial_board(client, make_level):
     level = make_level(size=8)
-    response = post(client, f"/api/levels/8/{level.id}/hint/", {"queens": [], "crosses": []})
-    assert response.status_code == 501 and "deduction" in response.json()["detail"]
+    queens = [[0, level.solution[0]]]
+    response = post(client, f"/api/levels/8/{level.id}/hint/", {"queens": queens, "crosses": []})
+    assert response.status_code == 200
+    step = response.json()
+    assert set(step) == {"technique", "message", "queens", "crosses", "because", "mistake"}
+    assert step["technique"] == "neighbours" and not step["mistake"]
+    assert all(level.solution[r] != c for r, c in step["crosses"])
+    assert step["message"].startswith("The queen in row 1")
+
+
+def test_hint_points_at_a_wrong_queen_and_the_row_of_a_wrong_cross(client, make_level):
+    level = make_level(size=8)
+    url = f"/api/levels/8/{level.id}/hint/"
+    wrong = [2, (level.solution[2] + 4) % 8]
+    step = post(client, url, {"queens": [wrong], "crosses": []}).json()
+    assert step["mistake"] and step["because"] == [wrong]
+    assert step["message"] == "This queen cannot be part of the solution."
+    step = post(client, url, {"queens": [], "crosses": [[5, level.solution[5]]]}).json()
+    assert step["mistake"] and step["message"] == "A cross in row 6 is wrong."
+    assert step["because"] == [[5, c] for c in range(8)]
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"queens": "x"}, {"queens": [[0, 9]]}, {"queens": [], "crosses": [[0]]},
+    {"queens": [[0, 1]], "crosses": [[0, 1]]}, {"queens": [[0, 1], [0, 1]]},
+])
+def test_hint_rejects_bad_boards(client, make_level, data):
+    level = make_level(size=8)
+    response = post(client, f"/api/levels/8/{level.id}/hint/", data)
+    assert response.status_code == 400 and response.json()["detail"]
+    assert not Solve.objects.exists()  # a refused request is not a hint
+
+
+def test_hints_are_counted_on_the_server_not_by_the_client(client, make_level):
+    level = make_level(size=8)
+    url = f"/api/levels/8/{level.id}/"
+    for _ in range(3):
+        assert post(client, url + "hint/", {"queens": [], "crosses": []}).status_code == 200
+    assert Solve.objects.get(level=level).hints == 3
+    token = post(client, url + "check/", {"queens": queens_of(level)}).json()["token"]
+    # A solved board's hint has nothing to teach and is not counted.
+    done = post(client, url + "hint/", {"queens": queens_of(level), "crosses": []}).json()
+    assert done["technique"] is None and done["message"] == "The board is solved."
+    ranking = post(client, url + "solves/", {"seconds": 30, "hints": 0, "token": token}).json()
+    assert ranking["hints"] == 3
+    solve = Solve.objects.get(level=level)
+    assert (solve.hints, solve.seconds, solve.revealed) == (3, 30, False)
 
 
 def test_daily_today_past_and_future(client, make_level, settings):
@@ -153,11 +242,15 @@ def test_daily_today_past_and_future(client, make_level, settings):
 
 
 def test_pools(client, make_level):
-    make_level(size=6)
-    PoolTarget.objects.create(size=6, rule="touch", target=5)
-    GenerationRun.objects.create(size=6, rule="touch", requested=4, status="running")
+    make_level(size=6, tier="hard")
+    make_level(size=6, seed=2, tier="easy")
+    PoolTarget.objects.create(size=6, rule="touch", tier="hard", target=5)
+    PoolTarget.objects.create(size=6, rule="touch", tier="easy", target=3)
+    GenerationRun.objects.create(size=6, rule="touch", tier="hard", requested=4,
+                                 status="running")
     assert client.get("/api/pools/").json() == [
-        {"size": 6, "rule": "touch", "active": 1, "target": 5, "running": True}
+        {"size": 6, "rule": "touch", "tier": "easy", "active": 1, "target": 3, "running": False},
+        {"size": 6, "rule": "touch", "tier": "hard", "active": 1, "target": 5, "running": True},
     ]
 
 
@@ -189,11 +282,34 @@ def test_schema_and_docs_load_without_outside_requests(client):
     assert "http://" not in html.replace("http://testserver", "") and "https://" not in html
 
 
-def test_no_response_leaks_the_solution_before_solving(client, make_level):
-    level = make_level(size=8)
-    for url in ["/api/levels/8/", f"/api/levels/8/{level.id}/", "/api/pools/"]:
+def test_no_response_leaks_the_solution_before_solving(client, make_level, settings):
+    today = timezone.now().date()
+    settings.QUEENS_DAILY_EPOCH = today - timedelta(days=3)
+    size = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}[today.weekday()]
+    for tier in ("easy", "medium", "hard"):
+        make_level(size=size, seed=3, tier=tier)
+    level = make_level(size=8, seed=4, tier="hard")
+    daily = client.get("/api/daily/")
+    daily_level = DailyPuzzle.objects.get(date=today).level
+    assert_no_solution(daily, daily_level)
+    for url in ["/api/levels/8/", f"/api/levels/8/{level.id}/", "/api/pools/",
+                f"/api/daily/{today.isoformat()}/"]:
         assert_no_solution(client.get(url), level)
-    assert_no_solution(post(client, f"/api/levels/8/{level.id}/check/", {"queens": []}), level)
+    url = f"/api/levels/8/{level.id}/"
+    assert_no_solution(post(client, url + "check/", {"queens": []}), level)
+    almost = [[r, c] for r, c in enumerate(level.solution)][:-1]
+    assert_no_solution(post(client, url + "check/", {"queens": almost}), level)
+    # Every hint along a whole solve by hints alone: each one is a step, never the answer.
+    queens, crosses = [], []
+    for _ in range(200):
+        response = post(client, url + "hint/", {"queens": queens, "crosses": crosses})
+        assert_no_solution(response, level)
+        step = response.json()
+        if step["technique"] is None:
+            break
+        queens += step["queens"]
+        crosses += step["crosses"]
+    assert sorted(map(tuple, queens)) == [(r, c) for r, c in enumerate(level.solution)]
 
 
 def test_posts_are_throttled(client, make_level, settings):

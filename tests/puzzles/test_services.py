@@ -35,12 +35,13 @@ def test_a_level_without_a_unique_solution_is_refused():
 @pytest.mark.django_db
 def test_top_up_queues_exactly_the_deficit_once(make_level, django_capture_on_commit_callbacks):
     for seed in range(3):
-        make_level(size=6, seed=seed)
-    PoolTarget.objects.create(size=6, rule="touch", target=10)
-    PoolTarget.objects.create(size=7, rule="touch", target=4)
-    PoolTarget.objects.create(size=8, rule="touch", target=4, enabled=False)
+        make_level(size=6, seed=seed, tier="hard")
+    make_level(size=6, seed=9, tier="easy")  # another pool's level
+    PoolTarget.objects.create(size=6, rule="touch", tier="hard", target=10)
+    PoolTarget.objects.create(size=7, rule="touch", tier="easy", target=4)
+    PoolTarget.objects.create(size=8, rule="touch", tier="hard", target=4, enabled=False)
     runs = services.top_up_pools()
-    assert sorted((r.size, r.requested) for r in runs) == [(6, 7), (7, 4)]
+    assert sorted((r.size, r.tier, r.requested) for r in runs) == [(6, "hard", 7), (7, "easy", 4)]
     assert services.top_up_pools() == []  # queued runs block a second one
     assert GenerationRun.objects.count() == 2
 

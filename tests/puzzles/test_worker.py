@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from puzzles import services
-from puzzles.models import GenerationRun, Level, RunStatus
+from puzzles.models import GenerationRun, Level, PoolTarget, RunStatus
 from puzzles.tasks import run_generation
 from tests.conftest import wait_for
 
@@ -49,3 +49,55 @@ def test_a_stale_run_is_resumed_and_ends_with_the_right_count(celery_worker_proc
     )
     assert run_state(run.id).produced == 4
     assert Level.objects.filter(size=6).count() == 4
+
+
+def test_a_run_of_400_4x4_levels_ends_exhausted(celery_worker_process):
+    run = services.create_run(4, "touch", 400)
+    assert wait_for(lambda: run_state(run.id).status == RunStatus.EXHAUSTED, timeout=180), (
+        celery_worker_process.log_path.read_text()[-3000:]
+    )
+    done = run_state(run.id)
+    assert 0 < done.produced < 400 and "few distinct levels" in done.error
+    assert Level.objects.filter(size=4).count() == done.produced
+
+
+def test_ten_parallel_top_ups_queue_one_run_per_pool(celery_worker_process):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    for size, tier in [(5, "easy"), (6, "hard"), (7, "medium")]:
+        PoolTarget.objects.create(size=size, rule="touch", tier=tier, target=3)
+
+    def top_up(_):
+        try:
+            return [run.id for run in services.top_up_pools()]
+        finally:
+            connection.close()  # each thread had a connection of its own
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        created = [run_id for ids in pool.map(top_up, range(10)) for run_id in ids]
+    runs = GenerationRun.objects.filter(id__in=created)
+    assert sorted((r.size, r.tier, r.requested) for r in runs) == [
+        (5, "easy", 3), (6, "hard", 3), (7, "medium", 3)
+    ]
+    assert GenerationRun.objects.count() == 3
+    assert wait_for(
+        lambda: all(run_state(i).status == RunStatus.SUCCEEDED for i in created), timeout=120
+    ), celery_worker_process.log_path.read_text()[-3000:]
+    for size, tier in [(5, "easy"), (6, "hard"), (7, "medium")]:
+        assert Level.objects.filter(size=size, tier=tier, is_active=True).count() == 3
+
+
+def test_three_resume_ticks_resend_a_stale_run_once(celery_worker_process, settings):
+    stale = timezone.now() - timedelta(hours=1)
+    run = GenerationRun.objects.create(size=6, rule="touch", tier="easy", requested=3,
+                                       status=RunStatus.RUNNING, started_at=stale,
+                                       heartbeat_at=stale)
+    ticks = [services.resume_stale_runs() for _ in range(3)]
+    assert ticks == [[run.id], [], []]
+    assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
+        celery_worker_process.log_path.read_text()[-3000:]
+    )
+    assert run_state(run.id).produced == 3
+    assert Level.objects.filter(size=6, tier="easy").count() == 3

@@ -1,0 +1,16 @@
+"""Rate every stored level again; deactivate those that logic alone cannot finish."""
+
+from django.core.management.base import BaseCommand
+
+from puzzles import services
+
+
+class Command(BaseCommand):
+    help = "Rate every level with the deduction engine and deactivate the unplayable ones."
+
+    def handle(self, *args, **options):
+        counts = services.rate_levels()
+        self.stdout.write(
+            f"rated {counts['rated']} levels; deactivated {counts['deactivated']} that logic "
+            f"cannot finish"
+        )

@@ -1,0 +1,123 @@
+"""Difficulty in the backend: levels rated on save and again by rate_levels, pools per
+(size, tier), runs that end, stale runs re-sent once, the daily curve, future dailies hidden."""
+
+from datetime import date, timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.utils import timezone
+
+from generator_ext import canonical_hash, generate, rate, served_tiers
+from puzzles import selectors, services
+from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, RunStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_saved_level_carries_the_engines_tier_and_score():
+    generated = generate(9, seed=4, tier="medium")
+    level = services.save_generated_level(generated)
+    rating = rate(generated.regions)
+    assert (level.tier, level.score) == ("medium", rating.score)
+
+
+def test_rate_levels_rates_everything_and_deactivates_what_logic_cannot_finish(capsys):
+    good = services.save_generated_level(generate(8, seed=1, tier="hard"))
+    Level.objects.filter(id=good.id).update(tier=None, score=None)
+    rows = [[r] * 6 for r in range(6)]  # 90 solutions: no logic finishes it
+    bad = Level.objects.create(size=6, rule="touch", regions=rows, solution=[0, 2, 4, 1, 3, 5],
+                               canonical_hash=canonical_hash(rows), seed=0)
+    call_command("rate_levels")
+    assert "rated 2 levels; deactivated 1" in capsys.readouterr().out
+    good.refresh_from_db()
+    bad.refresh_from_db()
+    assert (good.tier, good.is_active) == ("hard", True) and good.score > 0
+    assert (bad.tier, bad.is_active) == (None, False)
+
+
+def test_default_pool_targets_cover_every_served_size_and_tier():
+    created = services.ensure_pool_targets()
+    pairs = set(PoolTarget.objects.values_list("size", "tier"))
+    assert pairs == {(n, t) for n in range(4, 21) for t in served_tiers(n)}
+    assert created == len(pairs) and services.ensure_pool_targets() == 0
+    assert (4, "medium") not in pairs and (16, "expert") in pairs and (17, "expert") not in pairs
+
+
+@pytest.mark.parametrize("size,tier,field", [(3, "easy", "size"), (21, "easy", "size"),
+                                             (4, "medium", "tier"), (18, "expert", "tier"),
+                                             (8, "legendary", "tier")])
+def test_a_pool_target_out_of_range_cannot_be_saved(size, tier, field):
+    with pytest.raises(ValidationError) as caught:
+        PoolTarget.objects.create(size=size, rule="touch", tier=tier, target=5)
+    assert field in caught.value.message_dict
+    assert not PoolTarget.objects.exists()
+
+
+def test_one_bad_target_never_stops_the_top_up_of_the_others(django_capture_on_commit_callbacks):
+    PoolTarget.objects.create(size=6, rule="touch", tier="easy", target=2)
+    PoolTarget.objects.create(size=7, rule="touch", tier="easy", target=2)
+    # A row written around the model's checks (an old table, a hand edit): its top-up fails.
+    PoolTarget.objects.bulk_create([PoolTarget(size=25, rule="touch", tier="easy", target=2)])
+    runs = services.top_up_pools()
+    assert sorted(r.size for r in runs) == [6, 7]
+
+
+def test_a_run_stops_exhausted_when_duplicates_pass_the_cap(settings):
+    settings.QUEENS_TASK_SLICE_S = 120
+    run = GenerationRun.objects.create(size=4, rule="touch", tier="easy", requested=400)
+    services.execute_run(run.id)
+    run.refresh_from_db()
+    assert run.status == RunStatus.EXHAUSTED and run.finished_at is not None
+    assert 0 < run.produced < 400 and run.duplicates > 2 * run.produced
+    assert "few distinct levels" in run.error
+    assert Level.objects.filter(size=4, tier="easy").count() == run.produced
+
+
+def test_a_stale_run_is_resent_once_per_stale_window(settings, django_capture_on_commit_callbacks):
+    settings.QUEENS_STALE_AFTER_S = 60
+    old = timezone.now() - timedelta(minutes=10)
+    queued = GenerationRun.objects.create(size=6, rule="touch", requested=2)
+    running = GenerationRun.objects.create(size=7, rule="touch", requested=2,
+                                           status=RunStatus.RUNNING, heartbeat_at=old)
+    GenerationRun.objects.filter(id=queued.id).update(created_at=old)
+    fresh = GenerationRun.objects.create(size=8, rule="touch", requested=2)
+    assert sorted(services.resume_stale_runs()) == sorted([queued.id, running.id])
+    assert services.resume_stale_runs() == []
+    assert services.resume_stale_runs() == []
+    assert fresh.id not in services.resume_stale_runs()
+
+
+def test_the_daily_follows_the_weekly_curve(make_level, settings):
+    monday = date(2026, 11, 30)
+    settings.QUEENS_DAILY_EPOCH = monday
+    expected = {0: "easy", 1: "easy", 2: "medium", 3: "medium", 4: "medium", 5: "hard",
+                6: "hard"}
+    for weekday, size in services.DAILY_SIZES.items():
+        for tier in ("easy", "medium", "hard", "expert"):
+            make_level(size=size, seed=100 + weekday, tier=tier)
+    for weekday in range(7):
+        daily = services.ensure_daily(monday + timedelta(days=weekday))
+        assert daily.level.tier == expected[weekday], weekday
+        assert daily.level.size == services.DAILY_SIZES[weekday]
+
+
+def test_tomorrows_daily_is_never_served_before_its_day(client, make_level, settings):
+    today = timezone.now().date()
+    tomorrow = today + timedelta(days=1)
+    settings.QUEENS_DAILY_EPOCH = today - timedelta(days=10)
+    size = services.DAILY_SIZES[tomorrow.weekday()]
+    for tier in ("easy", "medium", "hard"):
+        make_level(size=size, seed=7, tier=tier)
+    daily = services.ensure_daily(tomorrow)
+    reserved = daily.level
+    assert client.get(f"/api/levels/{size}/{reserved.id}/").status_code == 404
+    assert client.get(f"/levels/{reserved.id}/").status_code == 404
+    assert client.get(f"/api/daily/{tomorrow.isoformat()}/").status_code == 400
+    for _ in range(60):
+        picked = selectors.random_level(size, "touch")
+        assert picked is None or picked.id != reserved.id
+        response = client.get(f"/api/levels/{size}/?tier={reserved.tier}")
+        assert response.status_code == 404 or response.json()["id"] != reserved.id
+    DailyPuzzle.objects.filter(id=daily.id).update(date=today - timedelta(days=1))
+    assert client.get(f"/api/levels/{size}/{reserved.id}/").status_code == 200
