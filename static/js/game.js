@@ -1,6 +1,7 @@
 // The board: rendering, input (tap, drag, keyboard), auto-cross, undo, timer, win.
 import * as store from "./storage.js";
 import { conflicts, ruledOut } from "./rules.js";
+import { clearHint, currentHint, showHint } from "./hint.js";
 
 const EMPTY = 0, CROSS = 1, QUEEN = 2;
 const STATE_NAMES = ["empty", "cross", "queen"];
@@ -96,6 +97,11 @@ function build() {
   elapsed = 0; done = null; focus = 0; startedAt = null;
   if (saved) { restore(saved); elapsed = saved.elapsed || 0; done = saved.done || null; }
   if (level.daily) document.getElementById("game-title").textContent = `Daily #${level.daily.number}`;
+  const tierEl = document.getElementById("tier");
+  tierEl.hidden = !level.tier;
+  tierEl.textContent = level.tier ? level.tier[0].toUpperCase() + level.tier.slice(1) : "";
+  tierEl.dataset.tier = level.tier || "";
+  clearHint(boardEl);
   if (done === "solved") say("Solved. Well done!");
   if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
   timerEl.textContent = fmt(elapsed);
@@ -135,11 +141,12 @@ function act(change) {
   change();
   if (JSON.stringify(before.marks) === JSON.stringify(marks)) return;
   history.push(before); future = [];
+  clearHint(boardEl);
   startClock(); save(); render(); maybeWin();
 }
 
-function undo() { if (history.length && !done) { future.push(snapshot()); restore(history.pop()); save(); render(); } }
-function redo() { if (future.length && !done) { history.push(snapshot()); restore(future.pop()); save(); render(); } }
+function undo() { if (history.length && !done) { future.push(snapshot()); restore(history.pop()); clearHint(boardEl); save(); render(); } }
+function redo() { if (future.length && !done) { history.push(snapshot()); restore(future.pop()); clearHint(boardEl); save(); render(); } }
 
 async function maybeWin() {
   const queens = queenCells();
@@ -154,6 +161,7 @@ async function maybeWin() {
   const seconds = Math.round(elapsed);
   document.getElementById("win-time").textContent = `Time: ${fmt(seconds)}`;
   document.getElementById("win-rank").textContent = "";
+  document.getElementById("win-hints").textContent = "";
   const dialog = document.getElementById("win-dialog");
   dialog.dataset.ready = "false";
   dialog.showModal();
@@ -162,6 +170,8 @@ async function maybeWin() {
   const rank = await post(apiBase() + "solves/", { seconds, hints: 0, token: result.token });
   if (rank.ok) {
     const r = await rank.json();
+    document.getElementById("win-hints").textContent =
+      r.hints ? `Hints used: ${r.hints}` : "Solved without hints.";
     document.getElementById("win-rank").textContent =
       `Faster than or equal to ${r.percentile}% of ${r.solvers} solver${r.solvers === 1 ? "" : "s"}.`;
   }
@@ -257,17 +267,31 @@ document.getElementById("reveal").onclick = async () => {
   say("Revealed: this level counts as revealed, not solved.");
 };
 document.getElementById("hint").onclick = async () => {
+  if (done) return;
   const queens = queenCells();
   const crosses = marks.flatMap((m, i) => (m === CROSS ? [[Math.floor(i / n), i % n]] : []));
   const response = await post(apiBase() + "hint/", { queens, crosses });
-  const hintButton = document.getElementById("hint");
-  if (response.status === 501) { hintButton.textContent = "Hints are coming soon"; hintButton.disabled = true; return; }
-  if (!response.ok) return;
-  const step = await response.json();
-  for (const el of boardEl.children) el.classList.remove("hinted");
-  for (const [r, c] of [...step.queens, ...step.crosses]) boardEl.children[idx(r, c)].classList.add("hinted");
-  say(step.message);
+  if (response.status === 429) { say("Too many hints at once: wait a moment and try again."); return; }
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) { say(body.detail || "The hint could not be loaded; try again."); return; }
+  say("");
+  showHint(boardEl, body, (r, c) => boardEl.children[idx(r, c)]);
 };
+document.getElementById("hint-apply").onclick = () => {
+  const step = currentHint();
+  if (!step) return;
+  if (step.mistake) {
+    const [[r, c]] = step.because;
+    act(() => setCell(idx(r, c), EMPTY));
+  } else {
+    act(() => {
+      for (const [r, c] of step.queens) setCell(idx(r, c), QUEEN);
+      for (const [r, c] of step.crosses) if (marks[idx(r, c)] === EMPTY) setCell(idx(r, c), CROSS);
+    });
+  }
+  clearHint(boardEl);
+};
+document.getElementById("hint-dismiss").onclick = () => clearHint(boardEl);
 // A random level of this size, avoiding solved ones; once all are solved, any other one.
 async function fetchLevel(size, rule, current) {
   const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}${rule === "classic" ? "&rule=classic" : ""}`;

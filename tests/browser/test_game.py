@@ -206,12 +206,58 @@ def test_home_daily_and_size_picker(page, make_level, shots):
     assert page.goto("/no-such-page/").status == 404
 
 
-def test_hint_button_says_hints_are_coming_and_colorblind_letters(page, make_level):
+def test_hint_explains_the_next_step_applies_it_and_is_counted(page, make_level, shots):
+    from generator_ext import rate
+
+    level = make_level(size=8, seed=13, tier="medium")
+    page.context.add_init_script(NO_AUTO_CROSS)
+    open_level(page, level)
+    assert page.locator("#tier").inner_text() == "Medium"
+    first = rate(level.regions).steps[0]
+    page.locator("#hint").click()
+    page.locator("#hint-panel").wait_for(state="visible")
+    assert page.locator("#hint-text").inner_text() == first.message
+    assert page.locator(".cell.hint-because").count() == len(first.because)
+    assert page.locator(".cell.hint-cross").count() == len(first.crosses)
+    page.screenshot(path=shots / "hint-desktop.png")
+    page.locator("#hint-apply").click()
+    assert page.locator("#hint-panel").is_hidden()
+    for r, c in first.crosses:
+        assert state(page, r, c) == "cross"
+    assert_solution_hidden(page, level)
+    hints = 1
+    # Hints alone finish the level.
+    while not page.locator("#win-dialog").is_visible() and hints < 150:
+        page.locator("#hint").click()
+        page.locator("#hint-panel").wait_for(state="visible")
+        hints += 1
+        page.locator("#hint-apply").click()
+        page.wait_for_timeout(30)
+    page.locator("#win-dialog").wait_for(state="visible")
+    page.wait_for_function("document.getElementById('win-hints').textContent.length > 0")
+    assert page.locator("#win-hints").inner_text() == f"Hints used: {hints}"
+    assert Solve.objects.get(level=level).hints == hints
+
+
+def test_a_mistake_hint_points_at_the_wrong_queen(page, make_level):
+    level = make_level(size=8, seed=14)
+    page.context.add_init_script(NO_AUTO_CROSS)
+    open_level(page, level)
+    wrong = (level.solution[3] + 3) % 8
+    cell(page, 3, wrong).dblclick()
+    page.locator("#hint").click()
+    page.locator("#hint-panel").wait_for(state="visible")
+    assert page.locator("#hint-text").inner_text() == "This queen cannot be part of the solution."
+    assert page.locator(".cell.hint-mistake").count() == 1
+    assert "hint-mistake" in cell(page, 3, wrong).get_attribute("class")
+    assert page.locator("#hint-apply").inner_text() == "Remove that queen"
+    page.locator("#hint-apply").click()
+    assert state(page, 3, wrong) == "empty"
+
+
+def test_colorblind_letters(page, make_level):
     level = make_level(size=8, seed=13)
     open_level(page, level)
-    page.locator("#hint").click()
-    page.wait_for_function("document.getElementById('hint').disabled")
-    assert "coming" in page.locator("#hint").inner_text().lower()
     page.locator("details.settings summary").click()
     page.locator("#colorblind").check()
     letter = page.evaluate(

@@ -1,0 +1,36 @@
+// The hint panel: shows the engine's next step on the board (the cells it reasons about,
+// the cells it decides), its sentence, and offers to apply it.
+const panel = document.getElementById("hint-panel");
+const text = document.getElementById("hint-text");
+const applyButton = document.getElementById("hint-apply");
+const CLASSES = ["hint-because", "hint-queen", "hint-cross", "hint-mistake"];
+
+let current = null;
+
+export function clearHint(boardEl) {
+  for (const cell of boardEl.children) cell.classList.remove(...CLASSES);
+  panel.hidden = true;
+  current = null;
+}
+
+// step: {technique, message, queens, crosses, because, mistake}; cellOf(r, c) -> element.
+export function showHint(boardEl, step, cellOf) {
+  clearHint(boardEl);
+  current = step;
+  const mark = (cells, cls) => { for (const [r, c] of cells) cellOf(r, c).classList.add(cls); };
+  if (step.mistake) mark(step.because, "hint-mistake");
+  else {
+    mark(step.because, "hint-because");
+    mark(step.queens, "hint-queen");
+    mark(step.crosses, "hint-cross");
+  }
+  text.textContent = step.message;
+  // A wrong queen can be taken off; a wrong cross is only named by its row, so the
+  // player finds it. A step that decides nothing has nothing to apply.
+  const removable = step.mistake && step.because.length === 1;
+  applyButton.hidden = !(removable || step.queens.length || step.crosses.length);
+  applyButton.textContent = removable ? "Remove that queen" : "Apply";
+  panel.hidden = false;
+}
+
+export const currentHint = () => current;
