@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from generator_ext import generate
+from generator_ext import TIERS, generate, served_tiers
 from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
 from puzzles.api.serializers import level_payload
@@ -22,7 +22,9 @@ def served_sizes() -> range:
 
 def base_context(**extra) -> dict:
     return {"colors": [{"name": n, "hex": h} for n, h in REGION_COLORS],
-            "sizes": served_sizes(), **extra}
+            "sizes": served_sizes(),
+            # The engine says which tiers each size has; the pickers offer only those.
+            "tiers_by_size": {n: served_tiers(n) for n in served_sizes()}, **extra}
 
 
 @ensure_csrf_cookie
@@ -36,7 +38,7 @@ def home(request):
     sizes = [{"n": n, "ready": counts.get((n, Rule.TOUCH), 0)} for n in served_sizes()]
     return render(request, "home.html", base_context(
         daily=daily, level=level_payload(daily.level) if daily else None, size_counts=sizes,
-        today=today,
+        today=today, difficulty_choices=[("", "Any"), *((t, t.capitalize()) for t in TIERS)],
     ))
 
 
@@ -48,7 +50,10 @@ def play(request, n: int):
     rule = request.GET.get("rule", Rule.TOUCH)
     if rule not in Rule.values:
         rule = Rule.TOUCH
-    return render(request, "play.html", base_context(size=n, rule=rule, level=None))
+    tier = request.GET.get("tier", "")
+    if tier not in served_tiers(n):
+        tier = ""
+    return render(request, "play.html", base_context(size=n, rule=rule, tier=tier, level=None))
 
 
 @ensure_csrf_cookie

@@ -102,6 +102,7 @@ function build() {
   tierEl.textContent = level.tier ? level.tier[0].toUpperCase() + level.tier.slice(1) : "";
   tierEl.dataset.tier = level.tier || "";
   clearHint(boardEl);
+  setUpTierPicker();
   if (done === "solved") say("Solved. Well done!");
   if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
   timerEl.textContent = fmt(elapsed);
@@ -293,8 +294,9 @@ document.getElementById("hint-apply").onclick = () => {
 };
 document.getElementById("hint-dismiss").onclick = () => clearHint(boardEl);
 // A random level of this size, avoiding solved ones; once all are solved, any other one.
-async function fetchLevel(size, rule, current) {
-  const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}${rule === "classic" ? "&rule=classic" : ""}`;
+async function fetchLevel(size, rule, current, tier = store.tierFor(size)) {
+  const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}`
+    + `${rule === "classic" ? "&rule=classic" : ""}${tier ? `&tier=${tier}` : ""}`;
   const others = current ? [current] : [];
   let response = await fetch(query([...store.solvedIds().slice(-400), ...others]));
   if (response.status === 404) response = await fetch(query(others));
@@ -302,8 +304,8 @@ async function fetchLevel(size, rule, current) {
   return response.json();
 }
 
-async function nextLevel() {
-  const found = await fetchLevel(level.size, level.rule, level.id);
+async function nextLevel(tier) {
+  const found = await fetchLevel(level.size, level.rule, level.id, tier);
   if (!found) return;
   level = found;
   history = [];
@@ -311,10 +313,20 @@ async function nextLevel() {
   window.history.replaceState(null, "", `/levels/${level.id}/`);
   build();
 }
-document.getElementById("next").onclick = nextLevel;
+document.getElementById("next").onclick = () => nextLevel();
 document.getElementById("win-next").onclick = () => {
   if (document.getElementById("win-dialog").dataset.ready === "true") nextLevel();
 };
+// The difficulty picker of a non-daily board: the choice is remembered for this size.
+const tiersBySize = JSON.parse(document.getElementById("tiers-by-size").textContent);
+function setUpTierPicker() {
+  const picker = document.getElementById("tier-picker"), select = document.getElementById("tier-select");
+  picker.hidden = !!level.daily;
+  select.replaceChildren(new Option("Any", ""),
+    ...(tiersBySize[level.size] || []).map((t) => new Option(t[0].toUpperCase() + t.slice(1), t)));
+  select.value = store.tierFor(level.size);
+  select.onchange = () => { store.saveTier(level.size, select.value); nextLevel(select.value); };
+}
 document.getElementById("win-close").onclick = () => {
   const dialog = document.getElementById("win-dialog");
   if (dialog.dataset.ready === "true") dialog.close();
@@ -341,6 +353,8 @@ root.classList.toggle("colorblind", settings.colorblind);
 // ---------------------------------------------------------------- start
 async function start() {
   if (!level) {
+    const asked = root.dataset.tier;
+    if (asked) store.saveTier(root.dataset.size, asked);
     level = await fetchLevel(root.dataset.size, root.dataset.rule, null);
     if (!level) return;
   }

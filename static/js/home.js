@@ -1,4 +1,4 @@
-import { solvedIds, streak } from "./storage.js";
+import { saveTier, solvedIds, streak, tierFor } from "./storage.js";
 
 const countdown = document.getElementById("countdown");
 function tick() {
@@ -14,3 +14,29 @@ const today = new Date().toISOString().slice(0, 10);
 const yesterday = new Date(Date.now() - 864e5).toISOString().slice(0, 10);
 document.getElementById("streak").textContent = s.last === today || s.last === yesterday ? s.count : 0;
 document.getElementById("solved-count").textContent = solvedIds().length;
+
+// The difficulty picker: a size link takes the chosen difficulty (where that size has it)
+// and remembers it for that size; each size shows the difficulty it will open with.
+const tiersBySize = JSON.parse(document.getElementById("tiers-by-size").textContent);
+const links = [...document.querySelectorAll(".size-picker a[data-size]")];
+function chosen() { return document.querySelector("input[name=difficulty]:checked")?.value || ""; }
+function showTiers() {
+  for (const a of links) {
+    const size = a.dataset.size, tier = tierFor(size);
+    a.querySelector("[data-size-tier]").textContent = tier || "";
+    a.href = `/play/${size}/${tier ? `?tier=${tier}` : ""}`;
+  }
+}
+const last = localStorage.getItem("queens:tier-last");
+for (const input of document.querySelectorAll("input[name=difficulty]")) {
+  if (last !== null && input.value === last) input.checked = true;
+  input.onchange = () => {
+    localStorage.setItem("queens:tier-last", chosen());
+    for (const a of links) {
+      const tier = chosen();
+      if (!tier || (tiersBySize[a.dataset.size] || []).includes(tier)) saveTier(a.dataset.size, tier);
+    }
+    showTiers();
+  };
+}
+showTiers();

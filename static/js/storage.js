@@ -24,3 +24,6 @@ export function recordDailySolve(day) {
   set("queens:streak", s);
   return s;
 }
+// The difficulty a player last chose for each board size ("" = any).
+export const tierFor = (size) => get("queens:tiers", {})[size] || "";
+export function saveTier(size, tier) { set("queens:tiers", { ...get("queens:tiers", {}), [size]: tier }); }

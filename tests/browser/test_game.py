@@ -263,3 +263,28 @@ def test_colorblind_letters(page, make_level):
     letter = page.evaluate(
         "getComputedStyle(document.querySelector('.cell'), '::before').content")
     assert letter.strip('"') == "A"
+
+
+def test_difficulty_is_chosen_per_size_and_remembered(page, make_level, shots):
+    for tier in ("easy", "medium", "hard"):
+        make_level(size=6, seed=21, tier=tier)
+    page.goto("/")
+    page.locator("input[name=difficulty][value=hard]").check()
+    link = page.locator(".size-picker a[data-size='6']")
+    assert link.get_attribute("href") == "/play/6/?tier=hard"
+    assert page.locator(".size-picker a[data-size='4'] [data-size-tier]").inner_text() == "hard"
+    page.screenshot(path=shots / "home-difficulty.png", full_page=True)
+    link.click()
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator("#tier").inner_text() == "Hard"
+    assert page.locator("#tier-select").input_value() == "hard"
+    page.locator("#tier-select").select_option("easy")
+    page.wait_for_function("document.getElementById('tier').textContent === 'Easy'")
+    page.goto("/")
+    assert page.locator(".size-picker a[data-size='6'] [data-size-tier]").inner_text() == "easy"
+    assert page.locator(".size-picker a[data-size='7'] [data-size-tier]").inner_text() == "hard"
+    assert page.locator("input[name=difficulty][value=hard]").is_checked()
+    # 4×4 has no medium levels: choosing medium for every size leaves 4×4 as it was.
+    page.locator("input[name=difficulty][value=medium]").check()
+    assert page.locator(".size-picker a[data-size='4'] [data-size-tier]").inner_text() == "hard"
+    assert page.locator(".size-picker a[data-size='5'] [data-size-tier]").inner_text() == "medium"
