@@ -1,12 +1,15 @@
-"""Admin: levels with board pictures, generation runs with progress, pools, daily puzzles."""
+"""Admin: levels with board pictures and solving steps, generation runs with progress, pools
+per (size, tier), daily puzzles and solves."""
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from generator_ext import rate
 from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
-from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget
+from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, Solve
 
 
 def board_picture(regions, cell_px: int = 8):
@@ -24,57 +27,98 @@ def board_picture(regions, cell_px: int = 8):
     )
 
 
+class SolveInline(admin.TabularInline):
+    model = Solve
+    fields = ["player_short", "seconds", "hints", "revealed", "created_at"]
+    readonly_fields = fields
+    extra = 0
+    max_num = 0
+    can_delete = False
+
+    @admin.display(description="player")
+    def player_short(self, solve):
+        return solve.player[:8]
+
+
 @admin.register(Level)
 class LevelAdmin(admin.ModelAdmin):
-    list_display = ["id", "picture", "size", "rule", "tier", "strategy", "elapsed_s", "is_active",
-                    "created_at"]
+    list_display = ["id", "picture", "size", "rule", "tier", "score", "strategy", "elapsed_s",
+                    "is_active", "created_at"]
     list_filter = ["size", "rule", "is_active", "tier"]
-    readonly_fields = ["large_picture", "canonical_hash", "regions", "solution", "seed",
-                       "strategy", "elapsed_s", "created_at", "pick"]
+    # Levels come from the engine (a run, the builder): the map and its rating are its word.
+    readonly_fields = ["solving", "size", "rule", "tier", "score", "canonical_hash", "regions",
+                       "solution", "seed", "strategy", "min_region_size", "elapsed_s",
+                       "created_at", "pick"]
+    fields = ["solving", "is_active", "size", "rule", "tier", "score", "canonical_hash",
+              "regions", "solution", "seed", "strategy", "min_region_size", "elapsed_s",
+              "created_at", "pick"]
+    inlines = [SolveInline]
     list_per_page = 50
+
+    def has_add_permission(self, request):
+        return False
 
     @admin.display(description="board")
     def picture(self, level):
         return board_picture(level.regions, 6)
 
-    @admin.display(description="board")
-    def large_picture(self, level):
-        return board_picture(level.regions, 24)
+    @admin.display(description="board and solving steps")
+    def solving(self, level):
+        rating = rate(level.regions, level.rule)
+        steps = format_html_join(
+            "", "<li><strong>{}</strong>: {}</li>",
+            ((step.technique.replace("_", " "), step.message) for step in rating.steps),
+        )
+        verdict = (f"{rating.tier}, score {rating.score}" if rating.solved_by_logic
+                   else "logic alone cannot finish this level")
+        return format_html(
+            '<div style="display:flex;gap:1.5rem;align-items:flex-start">{}'
+            '<div><p>{} ({} steps)</p><ol style="margin:0;padding-left:1.4rem">{}</ol></div>'
+            "</div>",
+            board_picture(level.regions, 24), verdict, len(rating.steps), steps,
+        )
 
 
 class RunForm(forms.ModelForm):
     class Meta:
         model = GenerationRun
-        fields = ["size", "rule", "requested"]
+        fields = ["size", "rule", "tier", "requested"]
+
+    def clean(self):
+        data = super().clean()
+        try:
+            services.check_run_request(data.get("size"), data.get("rule"), data.get("tier", ""),
+                                       data.get("requested"))
+        except services.ServiceError as error:
+            raise forms.ValidationError(str(error)) from None
+        return data
 
 
 @admin.register(GenerationRun)
 class GenerationRunAdmin(admin.ModelAdmin):
-    list_display = ["id", "size", "rule", "status", "progress", "duplicates", "created_at",
-                    "started_at", "heartbeat_at", "finished_at", "short_error"]
-    list_filter = ["status", "size", "rule"]
+    list_display = ["id", "size", "rule", "tier", "status", "progress", "duplicates",
+                    "created_at", "started_at", "heartbeat_at", "finished_at", "short_error"]
+    list_filter = ["status", "tier", "size", "rule"]
     actions = ["cancel_runs"]
     form = RunForm
 
     def get_readonly_fields(self, request, run=None):
         if run is None:
             return []
-        return ["size", "rule", "requested", "progress", "produced", "duplicates", "status",
-                "task_id", "requested_by", "created_at", "started_at", "heartbeat_at",
-                "finished_at", "error"]
+        return ["size", "rule", "tier", "requested", "progress", "produced", "duplicates",
+                "status", "task_id", "requested_by", "created_at", "started_at",
+                "heartbeat_at", "finished_at", "error_text"]
 
     def get_fields(self, request, run=None):
-        return ["size", "rule", "requested"] if run is None else self.get_readonly_fields(
-            request, run)
+        return ["size", "rule", "tier", "requested"] if run is None else (
+            self.get_readonly_fields(request, run))
 
     def save_model(self, request, run, form, change):
         if change:
             return
-        try:
-            created = services.create_run(run.size, run.rule, run.requested, request.user)
-        except services.ServiceError as error:
-            self.message_user(request, str(error), messages.ERROR)
-            return
+        # The form checked the request with the same rules, so this creates the run.
+        created = services.create_run(run.size, run.rule, run.requested, request.user,
+                                      tier=run.tier)
         run.pk = created.pk
         run.status = created.status
 
@@ -92,6 +136,10 @@ class GenerationRunAdmin(admin.ModelAdmin):
     def short_error(self, run):
         return run.error[:80]
 
+    @admin.display(description="error")
+    def error_text(self, run):
+        return format_html('<pre style="white-space:pre-wrap;margin:0">{}</pre>', run.error or "—")
+
     @admin.action(description="Cancel the selected runs")
     def cancel_runs(self, request, queryset):
         cancelled = sum(services.cancel_run(run.id) for run in queryset)
@@ -100,31 +148,40 @@ class GenerationRunAdmin(admin.ModelAdmin):
 
 @admin.register(PoolTarget)
 class PoolTargetAdmin(admin.ModelAdmin):
-    list_display = ["size", "rule", "target", "active_levels", "enabled"]
+    list_display = ["size", "rule", "tier", "target", "active_levels", "running_run", "enabled"]
     list_editable = ["target", "enabled"]
-    list_filter = ["rule", "enabled"]
+    list_filter = ["rule", "tier", "enabled", "size"]
     actions = ["top_up_now"]
+    list_per_page = 100
+
+    def changelist_view(self, request, extra_context=None):
+        self._counts = selectors.active_tier_counts()
+        self._running = selectors.active_runs_by_pool()
+        return super().changelist_view(request, extra_context)
 
     @admin.display(description="active levels")
     def active_levels(self, target):
-        counts = getattr(self, "_counts", None)
-        if counts is None:
-            counts = self._counts = selectors.active_counts()
-        return counts.get((target.size, target.rule), 0)
+        return self._counts.get((target.size, target.rule, target.tier), 0)
 
-    def changelist_view(self, request, extra_context=None):
-        self._counts = None
-        return super().changelist_view(request, extra_context)
+    @admin.display(description="running run")
+    def running_run(self, target):
+        run = self._running.get((target.size, target.rule, target.tier))
+        if run is None:
+            return "—"
+        url = reverse("admin:puzzles_generationrun_change", args=[run.id])
+        return format_html('<a href="{}">#{} {} {}/{}</a>', url, run.id, run.status,
+                           run.produced, run.requested)
 
     @admin.action(description="Top up now")
     def top_up_now(self, request, queryset):
-        runs = services.top_up_pools()
-        self.message_user(request, f"{len(runs)} generation run(s) queued.")
+        runs = services.top_up_pools(target_ids=list(queryset.values_list("id", flat=True)))
+        self.message_user(request, f"{len(runs)} generation run(s) queued for the selected "
+                                   f"pools (pools that are full or busy need none).")
 
 
 @admin.register(DailyPuzzle)
 class DailyPuzzleAdmin(admin.ModelAdmin):
-    list_display = ["date", "number", "level", "picture"]
+    list_display = ["date", "number", "level", "tier", "picture"]
     date_hierarchy = "date"
     raw_id_fields = ["level"]
 
@@ -132,7 +189,24 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
     def picture(self, daily):
         return board_picture(daily.level.regions, 6)
 
+    @admin.display(description="tier")
+    def tier(self, daily):
+        return daily.level.tier
+
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("level")
 
 
+@admin.register(Solve)
+class SolveAdmin(admin.ModelAdmin):
+    list_display = ["id", "level", "player_short", "seconds", "hints", "revealed", "created_at"]
+    list_filter = ["revealed"]
+    raw_id_fields = ["level"]
+    readonly_fields = ["level", "player", "seconds", "hints", "revealed", "created_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="player")
+    def player_short(self, solve):
+        return solve.player[:8]

@@ -105,6 +105,14 @@ def pool_status() -> list[dict]:
     ]
 
 
+def active_runs_by_pool() -> dict[tuple[int, str, str], GenerationRun]:
+    """The queued or running run of each (size, rule, tier) pool."""
+    return {
+        (run.size, run.rule, run.tier): run
+        for run in GenerationRun.objects.filter(status__in=ACTIVE_RUN_STATUSES)
+    }
+
+
 def daily_for(day: date) -> DailyPuzzle | None:
     return DailyPuzzle.objects.filter(date=day).select_related("level").first()
 

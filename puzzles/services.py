@@ -133,9 +133,8 @@ def rate_levels(levels=None, progress=None) -> dict[str, int]:
 # ---------------------------------------------------------------- generation runs
 
 
-def create_run(size: int, rule: str, requested: int, requested_by=None,
-               tier: str = "") -> GenerationRun:
-    """A queued run; its task is sent once the transaction commits."""
+def check_run_request(size: object, rule: object, tier: object, requested: object) -> str:
+    """ServiceError naming the first bad field of a run request; the checked tier."""
     check_served_size(size)
     check_rule(rule)
     tier = check_tier(tier, size)
@@ -145,6 +144,13 @@ def create_run(size: int, rule: str, requested: int, requested_by=None,
         or not 1 <= requested <= MAX_RUN_REQUEST
     ):
         raise ServiceError(f"requested must be an integer between 1 and {MAX_RUN_REQUEST}")
+    return tier
+
+
+def create_run(size: int, rule: str, requested: int, requested_by=None,
+               tier: str = "") -> GenerationRun:
+    """A queued run; its task is sent once the transaction commits."""
+    tier = check_run_request(size, rule, tier, requested)
     run = GenerationRun.objects.create(
         size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by
     )
@@ -297,12 +303,16 @@ def ensure_pool_targets(sizes=None, rule: str = Rule.TOUCH,
     return created
 
 
-def top_up_pools() -> list[GenerationRun]:
-    """The one top-up path: for each enabled pool below its target with no run queued or
-    running, one run for exactly the deficit. The pool's row lock makes two top-ups at once
-    queue one run; a target that fails is logged and never stops the others."""
+def top_up_pools(target_ids=None) -> list[GenerationRun]:
+    """The one top-up path: for each enabled pool (of `target_ids`, default all) below its
+    target with no run queued or running, one run for exactly the deficit. The pool's row
+    lock makes two top-ups at once queue one run; a target that fails is logged and never
+    stops the others."""
     created = []
-    for target_id in PoolTarget.objects.filter(enabled=True).values_list("id", flat=True):
+    targets = PoolTarget.objects.filter(enabled=True)
+    if target_ids is not None:
+        targets = targets.filter(id__in=target_ids)
+    for target_id in targets.values_list("id", flat=True):
         try:
             with transaction.atomic():
                 target = PoolTarget.objects.select_for_update().get(id=target_id)

@@ -1,5 +1,6 @@
 """Pages. Each embeds what the board needs (regions, never the solution) and the API URLs."""
 
+import functools
 from datetime import date
 
 from django.conf import settings
@@ -8,7 +9,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from generator_ext import TIERS, generate, served_tiers
+from generator_ext import TECHNIQUES, TIERS, generate, rate, served_tiers
 from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
 from puzzles.api.serializers import level_payload
@@ -95,14 +96,59 @@ def archive(request):
 
 # A fixed small level for the how-to-play page, solved.
 EXAMPLE = generate(5, seed=3)
+# Where the how-to-play pictures of each technique come from: fixed levels, so the page is
+# the same for everyone; the first step of each technique in the engine's own solve.
+TECHNIQUE_SOURCES = [(6, seed, tier) for seed in range(12) for tier in ("easy", "medium",
+                                                                        "hard")] + [
+    (7, 5, "expert")]
+TECHNIQUE_TITLES = {
+    "last_cell": "Last cell",
+    "neighbours": "Neighbours",
+    "confinement": "Confinement",
+    "group_confinement": "Group confinement",
+    "elimination": "Elimination",
+    "contradiction": "Contradiction",
+}
+
+
+def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=()):
+    """The cells of a small picture: colour, mark, and what a step reasons about or decides."""
+    sets = [set(map(tuple, cells)) for cells in (queens, crosses, because, new_queens,
+                                                   new_crosses)]
+    queens, crosses, because, new_queens, new_crosses = sets
+    return [
+        {"hex": REGION_COLORS[g % len(REGION_COLORS)][1],
+         "mark": "♛" if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
+         else "",
+         "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because}
+        for r, row in enumerate(regions) for c, g in enumerate(row)
+    ]
+
+
+@functools.cache
+def technique_examples() -> list[dict]:
+    """One real step of each technique, drawn on the board as it stood just before it."""
+    examples = {}
+    for n, seed, tier in TECHNIQUE_SOURCES:
+        level = generate(n, seed=seed, tier=tier)
+        queens, crosses = [], []
+        for step in rate(level.regions).steps:
+            if step.technique not in examples:
+                examples[step.technique] = {
+                    "title": TECHNIQUE_TITLES[step.technique], "message": step.message, "n": n,
+                    "cells": mini_board(level.regions, queens, crosses, step.because,
+                                        step.queens, step.crosses),
+                }
+            queens, crosses = queens + step.queens, crosses + step.crosses
+        if len(examples) == len(TECHNIQUES):
+            break
+    return [examples[t] for t in TECHNIQUES if t in examples]
 
 
 def how_to_play(request):
-    example = [
-        {"hex": REGION_COLORS[g][1], "queen": EXAMPLE.solution[r] == c}
-        for r, row in enumerate(EXAMPLE.regions) for c, g in enumerate(row)
-    ]
-    return render(request, "how_to_play.html", base_context(example=example, example_n=5))
+    example = mini_board(EXAMPLE.regions, queens=enumerate(EXAMPLE.solution))
+    return render(request, "how_to_play.html", base_context(
+        example=example, example_n=5, techniques=technique_examples()))
 
 
 def privacy(request):

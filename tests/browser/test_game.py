@@ -288,3 +288,17 @@ def test_difficulty_is_chosen_per_size_and_remembered(page, make_level, shots):
     page.locator("input[name=difficulty][value=medium]").check()
     assert page.locator(".size-picker a[data-size='4'] [data-size-tier]").inner_text() == "hard"
     assert page.locator(".size-picker a[data-size='5'] [data-size-tier]").inner_text() == "medium"
+
+
+def test_how_to_play_pictures_each_technique_from_a_real_step(page, shots):
+    from generator_ext import TECHNIQUES
+
+    page.goto("/how-to-play/")
+    figures = page.locator("figure.technique")
+    assert figures.count() == len(TECHNIQUES)
+    for i in range(figures.count()):
+        figure = figures.nth(i)
+        assert figure.locator(".mini-board span.because").count() > 0
+        assert figure.locator(".mini-board span.new").count() > 0 or i == 0
+        assert figure.locator("figcaption").inner_text().endswith(".")
+    page.screenshot(path=shots / "how-to-play.png", full_page=True)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from puzzles.models import DailyPuzzle, GenerationRun, PoolTarget
+from generator_ext import rate
+from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, Solve
 
 pytestmark = pytest.mark.django_db
 
@@ -12,10 +13,11 @@ def test_admin_pages_render(staff_client, make_level):
     PoolTarget.objects.create(size=7, rule="touch", target=3)
     run = GenerationRun.objects.create(size=7, rule="touch", requested=3)
     DailyPuzzle.objects.create(date="2026-12-07", level=level, number=7)
+    Solve.objects.create(level=level, player="p" * 20, seconds=33, hints=2)
     for url in ["/admin/", "/admin/puzzles/level/", f"/admin/puzzles/level/{level.id}/change/",
                 "/admin/puzzles/generationrun/", f"/admin/puzzles/generationrun/{run.id}/change/",
                 "/admin/puzzles/generationrun/add/", "/admin/puzzles/pooltarget/",
-                "/admin/puzzles/dailypuzzle/"]:
+                "/admin/puzzles/dailypuzzle/", "/admin/puzzles/solve/"]:
         response = staff_client.get(url)
         assert response.status_code == 200, url
     listing = staff_client.get("/admin/puzzles/level/").content.decode()
@@ -38,3 +40,65 @@ def test_cancel_action(staff_client):
                       {"action": "cancel_runs", "_selected_action": [run.id]})
     run.refresh_from_db()
     assert run.status == "cancelled"
+
+
+def test_level_page_lists_its_solving_steps_and_its_map_is_read_only(staff_client, make_level):
+    level = make_level(size=7, tier="hard")
+    page = staff_client.get(f"/admin/puzzles/level/{level.id}/change/").content.decode()
+    steps = rate(level.regions).steps
+    assert "hard, score" in page
+    assert f"({len(steps)} steps)" in page
+    assert steps[0].message.replace("'", "&#x27;") in page
+    assert 'name="regions"' not in page and 'name="size"' not in page and 'name="rule"' not in page
+    assert staff_client.get("/admin/puzzles/level/add/").status_code == 403
+    inline = {"solves-TOTAL_FORMS": 0, "solves-INITIAL_FORMS": 0, "solves-MIN_NUM_FORMS": 0,
+              "solves-MAX_NUM_FORMS": 0}
+    response = staff_client.post(f"/admin/puzzles/level/{level.id}/change/",
+                                 {"size": 9, "regions": "[]", **inline})
+    assert response.status_code == 302
+    level.refresh_from_db()
+    assert level.size == 7 and level.regions and not level.is_active
+
+
+def test_an_invalid_run_is_refused_with_its_error(staff_client):
+    for data, message in [({"size": 30, "rule": "touch", "tier": "", "requested": 4}, "size"),
+                          ({"size": 4, "rule": "touch", "tier": "medium", "requested": 4},
+                           "medium levels are not generated at 4×4"),
+                          ({"size": 8, "rule": "touch", "tier": "", "requested": 5000},
+                           "requested")]:
+        response = staff_client.post("/admin/puzzles/generationrun/add/", data)
+        assert response.status_code == 200  # the form again, with the error, not "added"
+        assert message in response.content.decode()
+        assert "was added successfully" not in response.content.decode()
+    assert not GenerationRun.objects.exists()
+
+
+def test_run_with_a_tier_from_admin(staff_client, django_capture_on_commit_callbacks):
+    response = staff_client.post("/admin/puzzles/generationrun/add/",
+                                 {"size": 9, "rule": "touch", "tier": "hard", "requested": 2})
+    assert response.status_code == 302
+    assert GenerationRun.objects.get().tier == "hard"
+
+
+def test_failed_run_error_is_readable(staff_client):
+    run = GenerationRun.objects.create(size=7, rule="touch", requested=3, status="failed",
+                                       error="ValueError: <engine> said no\nsecond line")
+    page = staff_client.get(f"/admin/puzzles/generationrun/{run.id}/change/").content.decode()
+    assert "ValueError: &lt;engine&gt; said no" in page and "white-space:pre-wrap" in page
+
+
+def test_pool_list_and_top_up_of_the_selected_pools(staff_client, make_level,
+                                                   django_capture_on_commit_callbacks):
+    make_level(size=6, tier="easy")
+    easy = PoolTarget.objects.create(size=6, rule="touch", tier="easy", target=3)
+    hard = PoolTarget.objects.create(size=6, rule="touch", tier="hard", target=3)
+    page = staff_client.get("/admin/puzzles/pooltarget/").content.decode()
+    assert "easy" in page and "hard" in page
+    staff_client.post("/admin/puzzles/pooltarget/",
+                      {"action": "top_up_now", "_selected_action": [easy.id]})
+    run = GenerationRun.objects.get()
+    assert (run.size, run.tier, run.requested) == (6, "easy", 2)
+    page = staff_client.get("/admin/puzzles/pooltarget/").content.decode()
+    assert f"#{run.id} queued 0/2" in page
+    assert hard.id  # not selected: no run for it
+    assert Level.objects.filter(size=6, tier="easy").count() == 1
