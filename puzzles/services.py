@@ -452,9 +452,14 @@ def give_hint(level: Level, player: str, queens_value: object, crosses_value: ob
                 "No technique finds a next step from these marks."),
             "queens": [], "crosses": [], "because": [], "mistake": False,
         }
-    with transaction.atomic():
-        solve, _ = Solve.objects.get_or_create(level=level, player=player)
-        Solve.objects.filter(id=solve.id).update(hints=F("hints") + 1)
+    # One UPDATE once the player has a row; the first hint creates it (a race that loses to
+    # another first hint counts through the UPDATE instead).
+    if not Solve.objects.filter(level=level, player=player).update(hints=F("hints") + 1):
+        try:
+            with transaction.atomic():
+                Solve.objects.create(level=level, player=player, hints=1)
+        except IntegrityError:
+            Solve.objects.filter(level=level, player=player).update(hints=F("hints") + 1)
     return {
         "technique": step.technique,
         "message": step.message,

@@ -1,4 +1,5 @@
-"""generate_levels --size 8 --count 20 [--rule touch] [--seed 1], with a progress bar."""
+"""generate_levels --size 8 --count 20 [--rule touch] [--tier hard] [--seed 1], with a
+progress bar."""
 
 import sys
 import time
@@ -16,8 +17,9 @@ class Command(BaseCommand):
         parser.add_argument("--count", type=int, default=10)
         parser.add_argument("--rule", default="touch")
         parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--tier", default="", help="easy, medium, hard or expert")
 
-    def handle(self, *args, size, count, rule, seed, **options):
+    def handle(self, *args, size, count, rule, seed, tier, **options):
         if count < 1:
             raise CommandError("--count must be at least 1")
         started = time.monotonic()
@@ -36,7 +38,8 @@ class Command(BaseCommand):
             sys.stderr.flush()
 
         try:
-            produced, duplicates = services.generate_levels(size, count, rule, seed, progress)
+            produced, duplicates = services.generate_levels(size, count, rule, seed, progress,
+                                                           tier=tier)
         except services.ServiceError as error:
             raise CommandError(str(error)) from error
         sys.stderr.write("\n")
