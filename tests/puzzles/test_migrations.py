@@ -1,0 +1,41 @@
+"""The tiers migration on a database that holds levels and pool targets from before it."""
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from generator_ext import canonical_hash, generate, rate, served_tiers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_existing_levels_are_rated_and_pools_split_by_tier():
+    executor = MigrationExecutor(connection)
+    executor.migrate([("puzzles", "0002_periodic_tasks")])
+    old = executor.loader.project_state([("puzzles", "0002_periodic_tasks")]).apps
+    Level, PoolTarget = old.get_model("puzzles", "Level"), old.get_model("puzzles", "PoolTarget")
+    playable = generate(8, seed=3)
+    Level.objects.create(size=8, rule="touch", regions=playable.regions,
+                         solution=playable.solution, seed=3,
+                         canonical_hash=canonical_hash(playable.regions))
+    rows = [[r] * 6 for r in range(6)]  # ambiguous: logic cannot finish it
+    Level.objects.create(size=6, rule="touch", regions=rows, solution=[0, 2, 4, 1, 3, 5],
+                         seed=0, canonical_hash=canonical_hash(rows))
+    PoolTarget.objects.create(size=8, rule="touch", target=20, enabled=False)
+    try:
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+        from puzzles.models import Level as NewLevel
+        from puzzles.models import PoolTarget as NewPoolTarget
+
+        good = NewLevel.objects.get(size=8)
+        assert (good.tier, good.score, good.is_active) == (
+            rate(playable.regions).tier, rate(playable.regions).score, True)
+        bad = NewLevel.objects.get(size=6)
+        assert (bad.tier, bad.is_active) == (None, False)
+        pools = NewPoolTarget.objects.filter(size=8)
+        assert {p.tier for p in pools} == set(served_tiers(8))
+        assert not any(p.enabled for p in pools)  # a disabled pool stays disabled
+    finally:
+        call_command("flush", "--noinput")
