@@ -302,3 +302,38 @@ def test_how_to_play_pictures_each_technique_from_a_real_step(page, shots):
         assert figure.locator(".mini-board span.new").count() > 0 or i == 0
         assert figure.locator("figcaption").inner_text().endswith(".")
     page.screenshot(path=shots / "how-to-play.png", full_page=True)
+
+
+def test_the_boards_rules_agree_with_the_engine(page):
+    """static/js/rules.js re-states the engine's rule for instant feedback: parity test."""
+    import random
+
+    from generator_ext._deduce import queens_clash_raw
+    from tests.engine.reference import random_region_map
+
+    rng = random.Random(8)
+    cases = []
+    for seed in range(60):
+        n = rng.randint(4, 9)
+        regions = random_region_map(n, seed)
+        rule = rng.choice(["touch", "classic"])
+        queens = rng.sample([[r, c] for r in range(n) for c in range(n)], rng.randint(2, 4))
+        cases.append({"regions": regions, "rule": rule, "queens": queens,
+                      "queen": queens[0]})
+    page.goto("/how-to-play/")
+    results = page.evaluate("""async (cases) => {
+        const { conflicts, ruledOut } = await import("/static/js/rules.js");
+        return cases.map((k) => ({
+            clash: conflicts(k.regions, k.rule, k.queens).length > 0,
+            ruled: ruledOut(k.regions, k.rule, k.queen[0], k.queen[1]),
+        }));
+    }""", cases)
+    for case, result in zip(cases, results, strict=True):
+        regions, rule = case["regions"], case["rule"]
+        queens = [tuple(q) for q in case["queens"]]
+        assert result["clash"] == queens_clash_raw(regions, rule, queens), case
+        r, c = case["queen"]
+        n = len(regions)
+        engine = {(i, j) for i in range(n) for j in range(n)
+                  if (i, j) != (r, c) and queens_clash_raw(regions, rule, [(r, c), (i, j)])}
+        assert {tuple(x) for x in result["ruled"]} == engine, case
