@@ -309,6 +309,7 @@ def test_the_boards_rules_agree_with_the_engine(page):
     import random
 
     from generator_ext._deduce import queens_clash_raw
+
     from tests.engine.reference import random_region_map
 
     rng = random.Random(8)
