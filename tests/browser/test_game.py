@@ -338,3 +338,29 @@ def test_the_boards_rules_agree_with_the_engine(page):
         engine = {(i, j) for i in range(n) for j in range(n)
                   if (i, j) != (r, c) and queens_clash_raw(regions, rule, [(r, c), (i, j)])}
         assert {tuple(x) for x in result["ruled"]} == engine, case
+
+
+BOXES = """() => [...document.querySelectorAll('.cell')].map((c) => {
+    const b = c.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; })"""
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("size", [6, 9, 13])
+def test_cells_never_move_when_the_board_is_marked(page, make_level, shots, viewport, size):
+    level = make_level(size=size, seed=5)
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    page.context.add_init_script(NO_AUTO_CROSS)
+    open_level(page, level)
+    before = page.evaluate(BOXES)
+    widths = {round(b[2], 3) for b in before} | {round(b[3], 3) for b in before}
+    assert max(widths) - min(widths) < 0.1  # square cells, all one size (sub-pixel tracks)
+    cell(page, 0, 0).click()  # a cross
+    cell(page, 1, 1).dblclick()  # a queen
+    cell(page, 1, 2).dblclick()  # a second queen beside it: a conflict
+    page.locator("#hint").click()
+    page.locator("#hint-panel").wait_for(state="visible")
+    after = page.evaluate(BOXES)
+    moved = [i for i, (a, b) in enumerate(zip(before, after, strict=True))
+             if max(abs(x - y) for x, y in zip(a, b, strict=True)) > 0.01]
+    page.screenshot(path=shots / f"geometry-{size}-{viewport[0]}.png")
+    assert moved == [], f"{len(moved)} of {size * size} cells moved"
