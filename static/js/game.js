@@ -31,6 +31,8 @@ function snapshot() { return { marks: marks.slice(), autoBy: Object.entries(auto
 function restore(s) { marks = s.marks.slice(); autoBy = Object.fromEntries(s.autoBy); }
 function save() {
   store.saveProgress(level.id, { ...snapshot(), elapsed: currentElapsed(), done });
+  store.saveLastBoard(done || !marks.some((m) => m) ? null
+    : { id: level.id, size: level.size, tier: level.tier, daily: level.daily });
 }
 function currentElapsed() {
   return elapsed + (startedAt ? (performance.now() - startedAt) / 1000 : 0);
@@ -304,15 +306,19 @@ async function fetchLevel(size, rule, current, tier = store.tierFor(size)) {
   return response.json();
 }
 
+// Every board has its own URL: the next level is a navigation (title, URL, back button).
+const unsolvedDaily = () => level && level.daily && !done && marks.some((m) => m);
 async function nextLevel(tier) {
+  if (unsolvedDaily() && !confirm("Leave today's daily unsolved? Your marks are kept.")) return;
   const found = await fetchLevel(level.size, level.rule, level.id, tier);
   if (!found) return;
-  level = found;
-  history = [];
-  document.getElementById("win-dialog").close();
-  window.history.replaceState(null, "", `/levels/${level.id}/`);
-  build();
+  leaving = true;
+  location.assign(`/levels/${found.id}/`);
 }
+let leaving = false;
+window.addEventListener("beforeunload", (e) => {
+  if (!leaving && unsolvedDaily()) { e.preventDefault(); e.returnValue = ""; }
+});
 document.getElementById("next").onclick = () => nextLevel();
 document.getElementById("win-next").onclick = () => {
   if (document.getElementById("win-dialog").dataset.ready === "true") nextLevel();
@@ -353,10 +359,12 @@ root.classList.toggle("colorblind", settings.colorblind);
 // ---------------------------------------------------------------- start
 async function start() {
   if (!level) {
+    // /play/<n>/ lands on the level's own URL, so reload, back and share keep the board.
     const asked = root.dataset.tier;
     if (asked) store.saveTier(root.dataset.size, asked);
-    level = await fetchLevel(root.dataset.size, root.dataset.rule, null);
-    if (!level) return;
+    const found = await fetchLevel(root.dataset.size, root.dataset.rule, null);
+    if (found) location.replace(`/levels/${found.id}/`);
+    return;
   }
   build();
   root.dataset.ready = "true";

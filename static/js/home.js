@@ -1,4 +1,4 @@
-import { saveTier, solvedIds, streak, tierFor } from "./storage.js";
+import { lastBoard, saveTier, solvedIds, streak, tierFor } from "./storage.js";
 
 const countdown = document.getElementById("countdown");
 function tick() {
@@ -40,3 +40,13 @@ for (const input of document.querySelectorAll("input[name=difficulty]")) {
   };
 }
 showTiers();
+
+// "Continue" the last board left unfinished.
+const board = lastBoard();
+if (board) {
+  const link = document.getElementById("continue-link");
+  link.href = `/levels/${board.id}/`;
+  link.textContent = board.daily ? `Continue daily #${board.daily.number}`
+    : `Continue your ${board.size}×${board.size}${board.tier ? ` ${board.tier}` : ""} level`;
+  document.getElementById("continue").hidden = false;
+}

@@ -27,3 +27,6 @@ export function recordDailySolve(day) {
 // The difficulty a player last chose for each board size ("" = any).
 export const tierFor = (size) => get("queens:tiers", {})[size] || "";
 export function saveTier(size, tier) { set("queens:tiers", { ...get("queens:tiers", {}), [size]: tier }); }
+// The last board left unfinished, for the home page's "Continue" (null when none).
+export const lastBoard = () => get("queens:last", null);
+export const saveLastBoard = (board) => set("queens:last", board);

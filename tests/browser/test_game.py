@@ -164,18 +164,36 @@ def test_dark_mode_toggle_and_screenshots(page, make_level, shots):
 
 def test_play_page_next_level_and_classic(page, make_level):
     a, b = make_level(size=7, seed=1), make_level(size=7, seed=2)
+    page.goto("/")
     page.goto("/play/7/")
+    page.wait_for_url("**/levels/*/")  # /play/ lands on the level's own URL
     page.wait_for_selector("#game[data-ready='true']")
     first = page.url
+    cell(page, 2, 2).click()
+    page.reload()
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.url == first and state(page, 2, 2) == "cross"  # the same board, kept
     page.locator("#next").click()
-    page.wait_for_url("**/levels/*/")
-    assert page.url != first and {a.id, b.id} >= {int(page.url.rstrip("/").split("/")[-1])}
+    page.wait_for_url(lambda url: url != first and "/levels/" in url)
+    page.wait_for_selector("#game[data-ready='true']")
+    second = int(page.url.rstrip("/").split("/")[-1])
+    assert {a.id, b.id} == {second, int(first.rstrip("/").split("/")[-1])}
+    assert page.title() == f"Queens level {second} (7×7)"
+    page.go_back()
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.url == first and state(page, 2, 2) == "cross"
+    page.goto("/")
+    assert page.locator("#continue-link").get_attribute("href").endswith(f"/levels/{a.id}/") or (
+        page.locator("#continue-link").get_attribute("href").endswith(f"/levels/{b.id}/"))
+    assert "Continue your 7×7" in page.locator("#continue-link").inner_text()
     classic = {make_level(size=7, seed=s, rule="classic").id for s in (1, 2)}
     page.goto("/play/7/?rule=classic")
+    page.wait_for_url("**/levels/*/")
     page.wait_for_selector("#game[data-ready='true']")
     assert "Classic rule" in page.locator(".game-bar").inner_text()
+    assert int(page.url.rstrip("/").split("/")[-1]) in classic
     page.locator("#next").click()
-    page.wait_for_url("**/levels/*/")
+    page.wait_for_url(lambda url: int(url.rstrip("/").split("/")[-1]) in classic and url != first)
     assert int(page.url.rstrip("/").split("/")[-1]) in classic
 
 
@@ -364,3 +382,30 @@ def test_cells_never_move_when_the_board_is_marked(page, make_level, shots, view
              if max(abs(x - y) for x, y in zip(a, b, strict=True)) > 0.01]
     page.screenshot(path=shots / f"geometry-{size}-{viewport[0]}.png")
     assert moved == [], f"{len(moved)} of {size * size} cells moved"
+
+
+def test_leaving_an_unsolved_daily_asks_first(page, make_level, settings):
+    from django.utils import timezone
+
+    from puzzles import services
+
+    today = timezone.now().date()
+    settings.QUEENS_DAILY_EPOCH = today
+    size = services.DAILY_SIZES[today.weekday()]
+    for tier in ("easy", "medium", "hard"):
+        make_level(size=size, seed=31, tier=tier)
+        make_level(size=size, seed=32, tier=tier)
+    page.goto("/daily/")
+    page.wait_for_selector("#game[data-ready='true']")
+    daily_url = page.url
+    cell(page, 0, 0).click()
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.locator("#next").click()
+    page.wait_for_timeout(300)
+    assert asked and "daily" in asked[0] and page.url == daily_url
