@@ -151,8 +151,12 @@ class DailyPuzzle(models.Model):
 
 
 class Solve(models.Model):
+    """One player's dealings with one level: when they first opened it, the hints they were
+    given, and their solve (seconds measured by the server) or reveal."""
+
     level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="solves")
     player = models.CharField(max_length=64)
+    opened_at = models.DateTimeField(null=True, blank=True)
     seconds = models.PositiveIntegerField(null=True, blank=True)
     hints = models.PositiveIntegerField(default=0)
     revealed = models.BooleanField(default=False)

@@ -117,9 +117,19 @@ def daily_for(day: date) -> DailyPuzzle | None:
     return DailyPuzzle.objects.filter(date=day).select_related("level").first()
 
 
+# Nobody places n queens by reasoning in under a second each: faster times are left out of
+# the percentiles (they are stored, and the player still sees their own rank).
+PLAUSIBLE_SECONDS_PER_QUEEN = 1
+
+
+def plausible_floor(size: int) -> int:
+    return PLAUSIBLE_SECONDS_PER_QUEEN * size
+
+
 def solve_ranking(level: Level, seconds: int) -> dict:
     """This time's percentile among the level's solvers (share of them it beat or tied)."""
-    solves = Solve.objects.filter(level=level, revealed=False, seconds__isnull=False)
+    solves = Solve.objects.filter(level=level, revealed=False,
+                                  seconds__gte=plausible_floor(level.size))
     total = solves.count()
     slower_or_equal = solves.filter(seconds__gte=seconds).count()
     percentile = round(100.0 * slower_or_equal / total, 1) if total else 100.0

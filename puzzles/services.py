@@ -415,16 +415,35 @@ def ensure_daily(day: date) -> DailyPuzzle | None:
 # ---------------------------------------------------------------- play
 
 
+def mark_opened(level: Level, player: str) -> None:
+    """Remember when this player first opened this level: their solving time starts there."""
+    now = timezone.now()
+    if not Solve.objects.filter(level=level, player=player, opened_at__isnull=True).update(
+        opened_at=now
+    ) and not Solve.objects.filter(level=level, player=player).exists():
+        try:
+            with transaction.atomic():
+                Solve.objects.create(level=level, player=player, opened_at=now)
+        except IntegrityError:
+            pass  # a second tab opened it at the same moment
+
+
 def check_queens(level: Level, queens_value: object, player: str) -> dict:
-    """Conflicts on the player's queens; the solution and a solve token only when solved."""
+    """Conflicts on the player's queens; the solution and a solve token only when solved.
+    The token carries the time the server measured since the player opened the level."""
     queens = parse_cells(queens_value, level.size, "queens")
     result = {
         "solved": board.is_exact_solution(queens, level.solution),
         "conflicts": board.find_conflicts(level.regions, queens, level.rule),
     }
     if result["solved"]:
+        mark_opened(level, player)
+        opened = Solve.objects.get(level=level, player=player).opened_at
+        seconds = max(0, int((timezone.now() - opened).total_seconds()))
         result["solution"] = level.solution
-        result["token"] = signing.dumps({"l": level.id, "p": player}, salt=SOLVE_TOKEN_SALT)
+        result["seconds"] = seconds
+        result["token"] = signing.dumps({"l": level.id, "p": player, "s": seconds},
+                                        salt=SOLVE_TOKEN_SALT)
     return result
 
 
@@ -470,12 +489,9 @@ def give_hint(level: Level, player: str, queens_value: object, crosses_value: ob
     }
 
 
-def record_solve(level: Level, player: str, seconds: object, hints: object,
-                 token: object) -> dict:
-    """Record a solving time. The hints are the server's count for this player and level;
-    the client's figure is ignored."""
-    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= 604800:
-        raise ServiceError("seconds must be an integer between 0 and 604800")
+def record_solve(level: Level, player: str, token: object) -> dict:
+    """Record a solve. Its time is the one the server measured (in the token of the solving
+    check) and its hints the server's count; the client states neither."""
     if not isinstance(token, str) or not token:
         raise ServiceError("token must be the token from a solving check")
     try:
@@ -484,6 +500,9 @@ def record_solve(level: Level, player: str, seconds: object, hints: object,
         raise ServiceError("the solve token is not valid") from error
     if claim.get("l") != level.id or claim.get("p") != player:
         raise ServiceError("the solve token belongs to another level or player")
+    seconds = claim.get("s")
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
+        raise ServiceError("the solve token carries no time; check the solution again")
     with transaction.atomic():
         solve, _ = Solve.objects.select_for_update().get_or_create(level=level, player=player)
         if solve.revealed:
@@ -492,4 +511,4 @@ def record_solve(level: Level, player: str, seconds: object, hints: object,
             raise ServiceError("this solve is already recorded")
         solve.seconds = seconds
         solve.save(update_fields=["seconds"])
-    return {**selectors.solve_ranking(level, seconds), "hints": solve.hints}
+    return {**selectors.solve_ranking(level, seconds), "seconds": seconds, "hints": solve.hints}

@@ -35,6 +35,8 @@ def home(request):
         daily = services.ensure_daily(today)
     except services.ServiceError:
         daily = None
+    if daily:
+        services.mark_opened(daily.level, request.player)
     counts = selectors.active_counts()
     sizes = [{"n": n, "ready": counts.get((n, Rule.TOUCH), 0)} for n in served_sizes()]
     return render(request, "home.html", base_context(
@@ -62,6 +64,7 @@ def level_page(request, level_id: int):
     level = selectors.level_by_id(level_id)
     if level is None:
         raise Http404("no such level")
+    services.mark_opened(level, request.player)
     return render(request, "play.html", base_context(
         size=level.size, rule=level.rule, level=level_payload(level)))
 
@@ -84,6 +87,7 @@ def daily_page(request, day: str | None = None):
         daily = None
     if daily is None:
         raise Http404("no daily puzzle that day")
+    services.mark_opened(daily.level, request.player)
     return render(request, "play.html", base_context(
         size=daily.level.size, rule=daily.level.rule, level=level_payload(daily.level),
         daily=daily))

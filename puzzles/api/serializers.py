@@ -56,6 +56,7 @@ class CheckResponseSerializer(serializers.Serializer):
     solved = serializers.BooleanField()
     conflicts = ConflictSerializer(many=True)
     solution = serializers.ListField(child=serializers.IntegerField(), required=False)
+    seconds = serializers.IntegerField(required=False)
     token = serializers.CharField(required=False)
 
 
@@ -83,15 +84,15 @@ class HintResponseSerializer(serializers.Serializer):
 
 
 class SolveRequestSerializer(serializers.Serializer):
-    seconds = serializers.JSONField()
-    hints = serializers.JSONField(required=False, default=0,
-                                  help_text="ignored: the server counts the hints it gave")
-    token = serializers.JSONField()
+    token = serializers.JSONField(help_text="the token of the solving check")
+    seconds = serializers.JSONField(required=False, help_text="ignored: the server measures it")
+    hints = serializers.JSONField(required=False, help_text="ignored: the server counts them")
 
 
 class SolveResponseSerializer(serializers.Serializer):
     percentile = serializers.FloatField()
     solvers = serializers.IntegerField()
+    seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
     hints = serializers.IntegerField()
 
 

@@ -155,9 +155,7 @@ class SolveView(APIView):
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.SolveRequestSerializer)
-        ranking = services.record_solve(
-            level, request.player, data["seconds"], data.get("hints", 0), data["token"]
-        )
+        ranking = services.record_solve(level, request.player, data["token"])
         return Response(ranking, status=status.HTTP_201_CREATED)
 
 

@@ -159,7 +159,8 @@ async function maybeWin() {
   if (!result.solved) { say("Not quite: that is not the solution."); return; }
   stopClock(); done = "solved"; lockedUntil = performance.now() + 800;
   store.markSolved(level.id);
-  if (level.daily) store.recordDailySolve(level.daily.date);
+  // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
+  if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
   save(); render(); say("Solved. Well done!");
   const seconds = Math.round(elapsed);
   document.getElementById("win-time").textContent = `Time: ${fmt(seconds)}`;
@@ -170,9 +171,11 @@ async function maybeWin() {
   dialog.showModal();
   // The tap that won must not dismiss the dialog.
   setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
-  const rank = await post(apiBase() + "solves/", { seconds, hints: 0, token: result.token });
+  const rank = await post(apiBase() + "solves/", { token: result.token });
   if (rank.ok) {
     const r = await rank.json();
+    // The server's time, from first opening the level: the clock here is display only.
+    document.getElementById("win-time").textContent = `Time: ${fmt(r.seconds)}`;
     document.getElementById("win-hints").textContent =
       r.hints ? `Hints used: ${r.hints}` : "Solved without hints.";
     document.getElementById("win-rank").textContent =

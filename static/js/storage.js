@@ -15,9 +15,9 @@ export function markSolved(id) {
   if (!ids.includes(id)) { ids.push(id); set("queens:solved", ids.slice(-2000)); }
 }
 export const streak = () => get("queens:streak", { last: null, count: 0, best: 0 });
-export function recordDailySolve(day) {
+export function recordDailySolve(day, today) {
   const s = streak();
-  if (s.last === day) return s;
+  if (day !== today || s.last === day) return s;
   const prev = new Date(day + "T00:00:00Z"); prev.setUTCDate(prev.getUTCDate() - 1);
   s.count = s.last === prev.toISOString().slice(0, 10) ? s.count + 1 : 1;
   s.best = Math.max(s.best, s.count); s.last = day;
