@@ -2,6 +2,7 @@
 import * as store from "./storage.js";
 import { conflicts, ruledOut } from "./rules.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
+import * as api from "./api.js";
 
 const EMPTY = 0, CROSS = 1, QUEEN = 2;
 const STATE_NAMES = ["empty", "cross", "queen"];
@@ -14,13 +15,10 @@ const csrf = root.dataset.csrf;
 const settings = store.settings();
 
 let level = JSON.parse(document.getElementById("level-data").textContent);
-let n, marks, autoBy, history, future, elapsed, done, focus, startedAt, lockedUntil = 0;
+let n, marks, autoBy, history, future, done, focus, startedAt, lockedUntil = 0;
+let elapsed = 0; // the clock shows 0:00, never NaN, until a board is built
 
-const post = (url, body) => fetch(url, {
-  method: "POST", credentials: "same-origin",
-  headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-  body: JSON.stringify(body || {}),
-});
+api.setCsrf(csrf);
 const apiBase = () => `/api/levels/${level.size}/${level.id}/`;
 const idx = (r, c) => r * n + c;
 const say = (text) => { statusEl.textContent = text; };
@@ -154,8 +152,9 @@ function redo() { if (future.length && !done) { history.push(snapshot()); restor
 async function maybeWin() {
   const queens = queenCells();
   if (queens.length !== n || conflicts(level.regions, level.rule, queens).length) return;
-  const response = await post(apiBase() + "check/", { queens });
-  const result = await response.json();
+  const answer = await api.post(apiBase() + "check/", { queens });
+  if (!answer.ok) { say(answer.message); return; }
+  const result = answer.data;
   if (!result.solved) { say("Not quite: that is not the solution."); return; }
   stopClock(); done = "solved"; lockedUntil = performance.now() + 800;
   store.markSolved(level.id);
@@ -171,9 +170,9 @@ async function maybeWin() {
   dialog.showModal();
   // The tap that won must not dismiss the dialog.
   setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
-  const rank = await post(apiBase() + "solves/", { token: result.token });
+  const rank = await api.post(apiBase() + "solves/", { token: result.token });
   if (rank.ok) {
-    const r = await rank.json();
+    const r = rank.data;
     // The server's time, from first opening the level: the clock here is display only.
     document.getElementById("win-time").textContent = `Time: ${fmt(r.seconds)}`;
     document.getElementById("win-hints").textContent =
@@ -264,8 +263,9 @@ document.getElementById("redo").onclick = redo;
 document.getElementById("clear").onclick = () => act(() => { marks.fill(EMPTY); autoBy = {}; });
 document.getElementById("reveal").onclick = async () => {
   if (done || !confirm("Reveal the solution? This level will count as revealed, not solved.")) return;
-  const response = await post(apiBase() + "reveal/");
-  const { solution } = await response.json();
+  const answer = await api.post(apiBase() + "reveal/");
+  if (!answer.ok) { say(answer.message); return; }
+  const { solution } = answer.data;
   stopClock();
   marks.fill(EMPTY); autoBy = {};
   solution.forEach((c, r) => { marks[idx(r, c)] = QUEEN; });
@@ -276,12 +276,10 @@ document.getElementById("hint").onclick = async () => {
   if (done) return;
   const queens = queenCells();
   const crosses = marks.flatMap((m, i) => (m === CROSS ? [[Math.floor(i / n), i % n]] : []));
-  const response = await post(apiBase() + "hint/", { queens, crosses });
-  if (response.status === 429) { say("Too many hints at once: wait a moment and try again."); return; }
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) { say(body.detail || "The hint could not be loaded; try again."); return; }
+  const answer = await api.post(apiBase() + "hint/", { queens, crosses });
+  if (!answer.ok) { say(answer.message); return; }
   say("");
-  showHint(boardEl, body, (r, c) => boardEl.children[idx(r, c)]);
+  showHint(boardEl, answer.data, (r, c) => boardEl.children[idx(r, c)]);
 };
 document.getElementById("hint-apply").onclick = () => {
   const step = currentHint();
@@ -303,10 +301,10 @@ async function fetchLevel(size, rule, current, tier = store.tierFor(size)) {
   const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}`
     + `${rule === "classic" ? "&rule=classic" : ""}${tier ? `&tier=${tier}` : ""}`;
   const others = current ? [current] : [];
-  let response = await fetch(query([...store.solvedIds().slice(-400), ...others]));
-  if (response.status === 404) response = await fetch(query(others));
-  if (!response.ok) { say((await response.json()).detail); return null; }
-  return response.json();
+  let answer = await api.get(query([...store.solvedIds().slice(-400), ...others]));
+  if (answer.status === 404) answer = await api.get(query(others));
+  if (!answer.ok) { say(answer.message); return null; }
+  return answer.data;
 }
 
 // Every board has its own URL: the next level is a navigation (title, URL, back button).
@@ -359,6 +357,18 @@ for (const [id, key] of [["auto-cross", "autoCross"], ["colorblind", "colorblind
 }
 root.classList.toggle("colorblind", settings.colorblind);
 
+// An empty pool: say so kindly and look again every few seconds until a level arrives.
+function waitForLevels() {
+  root.classList.add("waiting");
+  const size = root.dataset.size;
+  say(`Generating levels of ${size}×${size}: your board will open by itself in a moment.`);
+  const poll = setInterval(async () => {
+    const found = await fetchLevel(size, root.dataset.rule, null);
+    if (found) { clearInterval(poll); location.replace(`/levels/${found.id}/`); }
+    else say(`Generating levels of ${size}×${size}: your board will open by itself in a moment.`);
+  }, 3000);
+}
+
 // ---------------------------------------------------------------- start
 async function start() {
   if (!level) {
@@ -367,6 +377,7 @@ async function start() {
     if (asked) store.saveTier(root.dataset.size, asked);
     const found = await fetchLevel(root.dataset.size, root.dataset.rule, null);
     if (found) location.replace(`/levels/${found.id}/`);
+    else waitForLevels();
     return;
   }
   build();

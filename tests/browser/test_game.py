@@ -409,3 +409,35 @@ def test_leaving_an_unsolved_daily_asks_first(page, make_level, settings):
     page.locator("#next").click()
     page.wait_for_timeout(300)
     assert asked and "daily" in asked[0] and page.url == daily_url
+
+
+def test_empty_pool_waits_kindly_and_opens_the_board_when_one_arrives(page, make_level, shots):
+    page.goto("/play/12/")
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Generating levels of 12×12')")
+    assert page.locator("#timer").inner_text() == "0:00"
+    assert page.locator("#board").is_hidden()  # no black square
+    page.screenshot(path=shots / "empty-pool.png")
+    level = make_level(size=12, seed=1)
+    page.wait_for_url(f"**/levels/{level.id}/", timeout=15000)
+    page.wait_for_selector("#game[data-ready='true']")
+
+
+def test_busy_server_and_lost_network_get_their_own_messages(page, make_level):
+    level = make_level(size=6, seed=2)
+    page.context.add_init_script(NO_AUTO_CROSS)
+    open_level(page, level)
+    page.route("**/check/", lambda route: route.fulfill(
+        status=429, content_type="application/json", body='{"detail": "slow down"}'))
+    for r, c in enumerate(level.solution):
+        cell(page, r, c).dblclick()
+    page.wait_for_function("document.getElementById('status').textContent.includes('Too many')")
+    assert "not the solution" not in page.locator("#status").inner_text()
+    page.route("**/hint/", lambda route: route.abort())
+    cell(page, 0, level.solution[0]).click()  # change the board so the game is not won
+    page.locator("#hint").click()
+    page.wait_for_function("document.getElementById('status').textContent.includes('connection')")
+    page.route("**/reveal/", lambda route: route.fulfill(status=503, body="<html>down</html>"))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator("#reveal").click()
+    page.wait_for_function("document.getElementById('status').textContent.includes('problem')")

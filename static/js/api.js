@@ -1,0 +1,28 @@
+// The API client: every call answers {ok, status, data, message} and never throws, so a
+// network error, a 429 or a 5xx becomes a sentence for the player, not an exception.
+let csrf = "";
+export const setCsrf = (token) => { csrf = token; };
+
+export function problem(status, detail) {
+  if (status === 0) return "No connection to the server: check your network and try again.";
+  if (status === 429) return "Too many requests at once: wait a moment and try again.";
+  if (status >= 500) return "The server had a problem; please try again in a moment.";
+  return detail || `The server answered ${status}.`;
+}
+
+async function call(url, options) {
+  let response;
+  try { response = await fetch(url, { credentials: "same-origin", ...options }); }
+  catch (e) { return { ok: false, status: 0, data: null, message: problem(0) }; }
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  return { ok: response.ok, status: response.status, data,
+           message: response.ok ? "" : problem(response.status, data && data.detail) };
+}
+
+export const get = (url) => call(url, {});
+export const post = (url, body) => call(url, {
+  method: "POST",
+  headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+  body: JSON.stringify(body || {}),
+});
