@@ -17,6 +17,7 @@ const settings = store.settings();
 let level = JSON.parse(document.getElementById("level-data").textContent);
 let n, marks, autoBy, history, future, done, focus, startedAt, lockedUntil = 0;
 let elapsed = 0; // the clock shows 0:00, never NaN, until a board is built
+let cells = []; // the cell elements, row-major
 
 api.setCsrf(csrf);
 const apiBase = () => `/api/levels/${level.size}/${level.id}/`;
@@ -55,7 +56,7 @@ function render() {
           || (c.kind === "region" && level.regions[i][j] === level.regions[r1][c1])) zones.add(idx(i, j));
     }
   }
-  for (const cell of boardEl.children) {
+  for (const cell of cells) {
     const r = +cell.dataset.row, c = +cell.dataset.col, m = marks[idx(r, c)];
     cell.dataset.state = STATE_NAMES[m];
     cell.classList.toggle("conflict", badQueens.has(idx(r, c)));
@@ -79,7 +80,14 @@ function build() {
   root.dataset.size = n;
   boardEl.style.setProperty("--n", n);
   boardEl.replaceChildren();
+  cells = [];
+  let rowEl;
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    if (c === 0) { // a real ARIA grid: cells live in rows (display: contents keeps the layout)
+      rowEl = document.createElement("div");
+      rowEl.className = "row"; rowEl.setAttribute("role", "row");
+      boardEl.appendChild(rowEl);
+    }
     const g = level.regions[r][c], cell = document.createElement("div");
     cell.className = "cell"; cell.setAttribute("role", "gridcell");
     cell.dataset.row = r; cell.dataset.col = c;
@@ -90,7 +98,8 @@ function build() {
     if (c === 0 || level.regions[r][c - 1] !== g) cell.classList.add("edge-left");
     if (r === n - 1 || level.regions[r + 1][c] !== g) cell.classList.add("edge-bottom");
     if (c === n - 1 || level.regions[r][c + 1] !== g) cell.classList.add("edge-right");
-    boardEl.appendChild(cell);
+    rowEl.appendChild(cell);
+    cells.push(cell);
   }
   const saved = store.progress(level.id);
   marks = new Array(n * n).fill(EMPTY); autoBy = {}; history = []; future = [];
@@ -101,7 +110,7 @@ function build() {
   tierEl.hidden = !level.tier;
   tierEl.textContent = level.tier ? level.tier[0].toUpperCase() + level.tier.slice(1) : "";
   tierEl.dataset.tier = level.tier || "";
-  clearHint(boardEl);
+  clearHint(cells);
   setUpTierPicker();
   if (done === "solved") say("Solved. Well done!");
   if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
@@ -142,12 +151,12 @@ function act(change) {
   change();
   if (JSON.stringify(before.marks) === JSON.stringify(marks)) return;
   history.push(before); future = [];
-  clearHint(boardEl);
+  clearHint(cells);
   startClock(); save(); render(); maybeWin();
 }
 
-function undo() { if (history.length && !done) { future.push(snapshot()); restore(history.pop()); clearHint(boardEl); save(); render(); } }
-function redo() { if (future.length && !done) { history.push(snapshot()); restore(future.pop()); clearHint(boardEl); save(); render(); } }
+function undo() { if (history.length && !done) { future.push(snapshot()); restore(history.pop()); clearHint(cells); save(); render(); } }
+function redo() { if (future.length && !done) { history.push(snapshot()); restore(future.pop()); clearHint(cells); save(); render(); } }
 
 async function maybeWin() {
   const queens = queenCells();
@@ -240,7 +249,7 @@ boardEl.addEventListener("keydown", (e) => {
   if (moves[e.key]) {
     const [dr, dc] = moves[e.key];
     focus = idx(Math.min(n - 1, Math.max(0, r + dr)), Math.min(n - 1, Math.max(0, c + dc)));
-    render(); boardEl.children[focus].focus(); e.preventDefault(); return;
+    render(); cells[focus].focus(); e.preventDefault(); return;
   }
   const key = e.key.toLowerCase();
   if (key === " ") act(() => setCell(focus, (marks[focus] + 1) % 3));
@@ -279,7 +288,7 @@ document.getElementById("hint").onclick = async () => {
   const answer = await api.post(apiBase() + "hint/", { queens, crosses });
   if (!answer.ok) { say(answer.message); return; }
   say("");
-  showHint(boardEl, answer.data, (r, c) => boardEl.children[idx(r, c)]);
+  showHint(cells, answer.data, (r, c) => cells[idx(r, c)]);
 };
 document.getElementById("hint-apply").onclick = () => {
   const step = currentHint();
@@ -293,9 +302,9 @@ document.getElementById("hint-apply").onclick = () => {
       for (const [r, c] of step.crosses) if (marks[idx(r, c)] === EMPTY) setCell(idx(r, c), CROSS);
     });
   }
-  clearHint(boardEl);
+  clearHint(cells);
 };
-document.getElementById("hint-dismiss").onclick = () => clearHint(boardEl);
+document.getElementById("hint-dismiss").onclick = () => clearHint(cells);
 // A random level of this size, avoiding solved ones; once all are solved, any other one.
 async function fetchLevel(size, rule, current, tier = store.tierFor(size)) {
   const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}`

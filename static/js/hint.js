@@ -7,15 +7,15 @@ const CLASSES = ["hint-because", "hint-queen", "hint-cross", "hint-mistake"];
 
 let current = null;
 
-export function clearHint(boardEl) {
-  for (const cell of boardEl.children) cell.classList.remove(...CLASSES);
+export function clearHint(cells) {
+  for (const cell of cells) cell.classList.remove(...CLASSES);
   panel.hidden = true;
   current = null;
 }
 
 // step: {technique, message, queens, crosses, because, mistake}; cellOf(r, c) -> element.
-export function showHint(boardEl, step, cellOf) {
-  clearHint(boardEl);
+export function showHint(cells, step, cellOf) {
+  clearHint(cells);
   current = step;
   const mark = (cells, cls) => { for (const [r, c] of cells) cellOf(r, c).classList.add(cls); };
   if (step.mistake) mark(step.because, "hint-mistake");

@@ -441,3 +441,43 @@ def test_busy_server_and_lost_network_get_their_own_messages(page, make_level):
     page.on("dialog", lambda dialog: dialog.accept())
     page.locator("#reveal").click()
     page.wait_for_function("document.getElementById('status').textContent.includes('problem')")
+
+
+def axe_violations(page) -> list[tuple[str, str, int]]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
+
+
+def test_axe_finds_no_serious_problems(page, make_level, settings, shots):
+    from django.utils import timezone
+
+    from puzzles import services
+
+    today = timezone.now().date()
+    settings.QUEENS_DAILY_EPOCH = today
+    size = services.DAILY_SIZES[today.weekday()]
+    for tier in ("easy", "medium", "hard"):
+        make_level(size=size, seed=41, tier=tier)
+    level = make_level(size=8, seed=42)
+    found = {}
+    for path in ["/", "/archive/", "/how-to-play/", "/privacy/"]:
+        page.goto(path)
+        found[path] = axe_violations(page)
+    page.context.add_init_script(NO_AUTO_CROSS)
+    open_level(page, level)
+    cell(page, 0, 0).click()
+    cell(page, 2, 2).dblclick()
+    cell(page, 2, 3).dblclick()  # a conflict
+    found["play, light, mid-game"] = axe_violations(page)
+    page.emulate_media(color_scheme="dark")
+    found["play, dark, mid-game"] = axe_violations(page)
+    page.emulate_media(color_scheme="light")
+    page.locator("#clear").click()
+    for r, c in enumerate(level.solution):
+        cell(page, r, c).dblclick()
+    page.locator("#win-dialog").wait_for(state="visible")
+    found["win dialog"] = axe_violations(page)
+    # 0 critical and 0 serious asked; none of any impact found.
+    assert all(not v for v in found.values()), found
