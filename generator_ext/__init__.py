@@ -16,7 +16,7 @@ from generator_ext.deduce import (
     rate,
 )
 from generator_ext.levels import GeneratedLevel, generate, served_tiers
-from generator_ext.palette import REGION_COLORS, region_color, region_name
+from generator_ext.palette import REGION_COLORS, region_color, region_colors, region_name
 
 __all__ = [
     "REGION_COLORS",
@@ -34,6 +34,7 @@ __all__ = [
     "hint",
     "rate",
     "region_color",
+    "region_colors",
     "region_name",
     "served_tiers",
     "solve",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from generator_ext._core import rule_code
 from generator_ext._deduce import deduce_raw, logic_solution_raw, next_step_raw, paint_problems
 from generator_ext._solver import two_solutions
-from generator_ext.palette import region_name
+from generator_ext.palette import region_colors, region_name
 
 # Technique numbers (DESIGN.md §3) and the names the API uses.
 TECHNIQUES = (
@@ -114,14 +114,14 @@ def _lines(kind: int, ids: Sequence[int]) -> str:
     return f"{word}s " + _and([str(i + 1) for i in ids])
 
 
-def _regions(ids: Sequence[int]) -> str:
+def _regions(ids: Sequence[int], colors: Sequence[int]) -> str:
     if len(ids) == 1:
-        return f"the {region_name(ids[0])} region"
-    return "the " + _and([region_name(g) for g in ids]) + " regions"
+        return f"the {region_name(ids[0], colors)} region"
+    return "the " + _and([region_name(g, colors) for g in ids]) + " regions"
 
 
-def _unit(kind: int, uid: int) -> str:
-    return _regions([uid]) if kind == UNIT_REGION else _lines(kind, [uid])
+def _unit(kind: int, uid: int, colors: Sequence[int]) -> str:
+    return _regions([uid], colors) if kind == UNIT_REGION else _lines(kind, [uid])
 
 
 def _capital(text: str) -> str:
@@ -135,39 +135,39 @@ def _count(k: int) -> str:
     return NUMBER_WORDS.get(k, str(k))
 
 
-def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]]) -> str:
+def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
+             colors: Sequence[int]) -> str:
+    """The step's sentence; regions are named by the colours the level shows (`colors`)."""
     tech = raw["technique"]
     if tech == 1:
         cell = raw["cell"]
+        unit = _capital(_unit(raw["unit_kind"], raw["unit_id"], colors))
         where = {UNIT_ROW: f"column {cell[1] + 1}", UNIT_COL: f"row {cell[0] + 1}"}.get(
             raw["unit_kind"], _cell(cell))
-        return (f"{_capital(_unit(raw['unit_kind'], raw['unit_id']))} has only one open cell "
-                f"left, so its queen goes in {where}.")
+        return f"{unit} has only one open cell left, so its queen goes in {where}."
     if tech == 2:
         r, c = raw["cell"]
         touching = "the cells touching it and its diagonals" if rule == "classic" else (
             "the cells touching it")
         return (f"The queen in {_cell(raw['cell'])} rules out the rest of its row, its column "
-                f"and {_regions([regions[r][c]])}, and {touching}.")
+                f"and {_regions([regions[r][c]], colors)}, and {touching}.")
     if tech in (3, 4):
-        regs, lines, kind = raw["regions"], raw["lines"], raw["line_kind"]
-        k = len(regs)
+        regs, kind = raw["regions"], raw["line_kind"]
+        named, lines, k = _regions(regs, colors), _lines(raw["line_kind"], raw["lines"]), len(regs)
         if raw["form"] == FORM_REGIONS_IN_LINES:
             if k == 1:
-                return (f"{_capital(_regions(regs))} lies entirely in {_lines(kind, lines)}, so "
-                        f"the rest of {_lines(kind, lines)} cannot hold a queen.")
-            return (f"{_capital(_regions(regs))} lie entirely in {_lines(kind, lines)}, so those "
-                    f"{_count(k)} {'rows' if kind == UNIT_ROW else 'columns'} hold their queens "
-                    f"and no other region can use them.")
+                return (f"{_capital(named)} lies entirely in {lines}, so the rest of {lines} "
+                        f"cannot hold a queen.")
+            return (f"{_capital(named)} lie entirely in {lines}, so those {_count(k)} "
+                    f"{'rows' if kind == UNIT_ROW else 'columns'} hold their queens and no "
+                    f"other region can use them.")
         if k == 1:
-            return (f"Every open cell of {_lines(kind, lines)} is in {_regions(regs)}, so that "
-                    f"region's queen is in {_lines(kind, lines)} and its other cells cannot "
-                    f"hold one.")
-        return (f"The open cells of {_lines(kind, lines)} all lie in {_regions(regs)}, so those "
-                f"{_count(k)} regions have their queens there and their other cells cannot "
-                f"hold one.")
+            return (f"Every open cell of {lines} is in {named}, so that region's queen is in "
+                    f"{lines} and its other cells cannot hold one.")
+        return (f"The open cells of {lines} all lie in {named}, so those {_count(k)} regions "
+                f"have their queens there and their other cells cannot hold one.")
     if tech == 5:
-        unit = _unit(raw["unit_kind"], raw["unit_id"])
+        unit = _unit(raw["unit_kind"], raw["unit_id"], colors)
         if len(raw["crosses"]) == 1:
             return (f"A queen in {_cell(raw['crosses'][0])} would rule out every open cell of "
                     f"{unit}, so that cell cannot hold one.")
@@ -175,11 +175,12 @@ def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]]) -> str:
                 f"cell of {unit}, so none of them can hold one.")
     cell = _cell(raw["cell"])
     if raw["why"] == WHY_EMPTY_UNIT:
-        outcome = f"{_unit(raw['why_kind'], raw['why_id'])} would have no open cell left"
+        outcome = f"{_unit(raw['why_kind'], raw['why_id'], colors)} would have no open cell left"
     elif raw["why"] == WHY_HALL:
         regs = raw["why_regions"]
         lines = _lines(raw["why_line_kind"], raw["why_lines"])
-        outcome = f"{_regions(regs)} would have only {lines} for their {_count(len(regs))} queens"
+        outcome = (f"{_regions(regs, colors)} would have only {lines} for their "
+                   f"{_count(len(regs))} queens")
     else:
         outcome = "two queens would be forced to touch or share a line"
     return (f"Suppose {cell} held a queen: the easier techniques then show that {outcome}. "
@@ -191,10 +192,11 @@ def _weight(raw: dict) -> int:
     return STEP_WEIGHT[raw["technique"]] + extra
 
 
-def _step(raw: dict, rule: str, regions: Sequence[Sequence[int]]) -> Step:
+def _step(raw: dict, rule: str, regions: Sequence[Sequence[int]],
+          colors: Sequence[int]) -> Step:
     return Step(
         technique=TECHNIQUES[raw["technique"] - 1],
-        message=_message(raw, rule, regions),
+        message=_message(raw, rule, regions, colors),
         queens=raw["queens"],
         crosses=raw["crosses"],
         because=raw["because"],
@@ -212,7 +214,8 @@ def rate(regions, rule: str = "touch") -> Rating:
     progress; the tier is the hardest technique it needed."""
     solved, raw_steps = deduce_raw(regions, rule)
     grid = _grid(regions)
-    steps = [_step(raw, rule, grid) for raw in raw_steps]
+    colors = region_colors(grid)
+    steps = [_step(raw, rule, grid, colors) for raw in raw_steps]
     hardest = max((raw["technique"] for raw in raw_steps), default=1)
     return Rating(
         tier=TECHNIQUE_TIER[hardest] if solved else None,
@@ -277,7 +280,7 @@ def hint(regions, rule: str = "touch", queens=(), crosses=()) -> Step | None:
     raw = next_step_raw(grid, rule, queen_cells, cross_cells)
     if raw is None or raw == "contradiction":
         return None
-    return _step(raw, rule, grid)
+    return _step(raw, rule, grid, region_colors(grid))
 
 
 def analyze(regions, rule: str = "touch") -> Analysis:

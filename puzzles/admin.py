@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from generator_ext import rate
+from generator_ext import rate, region_colors
 from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, Solve
@@ -15,10 +15,11 @@ from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, Solve
 def board_picture(regions, cell_px: int = 8):
     """A small colored grid of the regions, as inline HTML."""
     n = len(regions)
+    colors = region_colors(regions)
     cells = format_html_join(
         "",
         '<span style="background:{}"></span>',
-        ((REGION_COLORS[g % len(REGION_COLORS)][1],) for row in regions for g in row),
+        ((REGION_COLORS[colors[g]][1],) for row in regions for g in row),
     )
     return format_html(
         '<div style="display:grid;grid-template-columns:repeat({},{}px);grid-auto-rows:{}px;'

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from generator_ext import TECHNIQUES, TIERS, generate, rate, served_tiers
+from generator_ext import TECHNIQUES, TIERS, generate, rate, region_colors, served_tiers
 from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
 from puzzles.api.serializers import level_payload
@@ -120,8 +120,9 @@ def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_cr
     sets = [set(map(tuple, cells)) for cells in (queens, crosses, because, new_queens,
                                                    new_crosses)]
     queens, crosses, because, new_queens, new_crosses = sets
+    colors = region_colors(regions)
     return [
-        {"hex": REGION_COLORS[g % len(REGION_COLORS)][1],
+        {"hex": REGION_COLORS[colors[g]][1],
          "mark": "♛" if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
          else "",
          "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because}

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from generator_ext import region_colors
 from puzzles.models import GenerationRun, Level
 
 
@@ -19,6 +20,7 @@ def level_payload(level: Level) -> dict:
         "size": level.size,
         "rule": level.rule,
         "regions": level.regions,
+        "colors": region_colors(level.regions),
         "tier": level.tier,
         "score": level.score,
         "daily": {"date": daily.date.isoformat(), "number": daily.number} if daily else None,
@@ -27,10 +29,15 @@ def level_payload(level: Level) -> dict:
 
 class LevelSerializer(serializers.ModelSerializer):
     daily = serializers.SerializerMethodField()
+    colors = serializers.SerializerMethodField(
+        help_text="the palette index of each region (the engine's colouring of this level)")
 
     class Meta:
         model = Level
-        fields = ["id", "size", "rule", "regions", "tier", "score", "daily"]
+        fields = ["id", "size", "rule", "regions", "colors", "tier", "score", "daily"]
+
+    def get_colors(self, level) -> list[int]:
+        return region_colors(level.regions)
 
     def get_daily(self, level) -> dict | None:
         daily = getattr(level, "daily", None)

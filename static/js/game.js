@@ -62,7 +62,7 @@ function render() {
     cell.classList.toggle("conflict", badQueens.has(idx(r, c)));
     cell.classList.toggle("conflict-zone", zones.has(idx(r, c)));
     cell.tabIndex = focus === idx(r, c) ? 0 : -1;
-    const color = colors[level.regions[r][c] % colors.length].name;
+    const color = colors[level.colors[level.regions[r][c]]].name;
     cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, ${color} region, ${STATE_NAMES[m]}`
       + (badQueens.has(idx(r, c)) ? ", conflict" : ""));
   }
@@ -92,7 +92,7 @@ function build() {
     cell.className = "cell"; cell.setAttribute("role", "gridcell");
     cell.dataset.row = r; cell.dataset.col = c;
     cell.dataset.letter = String.fromCharCode(65 + g);
-    cell.style.setProperty("--region", colors[g % colors.length].hex);
+    cell.style.setProperty("--region", colors[level.colors[g]].hex);
     // Thick borders where regions meet.
     if (r === 0 || level.regions[r - 1][c] !== g) cell.classList.add("edge-top");
     if (c === 0 || level.regions[r][c - 1] !== g) cell.classList.add("edge-left");

@@ -281,6 +281,24 @@ def test_colorblind_letters(page, make_level):
     letter = page.evaluate(
         "getComputedStyle(document.querySelector('.cell'), '::before').content")
     assert letter.strip('"') == "A"
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 844})
+        px = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.cell'), '::before').fontSize)")
+        assert px >= 10, (width, px)
+
+
+def test_the_board_shows_the_engines_colouring(page, make_level):
+    from generator_ext import REGION_COLORS, region_colors
+
+    level = make_level(size=9, seed=6)
+    open_level(page, level)
+    colors = region_colors(level.regions)
+    for r, c in [(0, 0), (4, 4), (8, 8), (3, 7)]:
+        shown = cell(page, r, c).evaluate("(el) => el.style.getPropertyValue('--region')")
+        name, hex_color = REGION_COLORS[colors[level.regions[r][c]]]
+        assert shown == hex_color
+        assert f"{name} region" in cell(page, r, c).get_attribute("aria-label")
 
 
 def test_difficulty_is_chosen_per_size_and_remembered(page, make_level, shots):

@@ -23,7 +23,7 @@ def test_every_problem_is_listed_at_once():
     assert kinds["unused"].region == 4 and "has no cells" in kinds["unused"].message
     assert kinds["disconnected"].region == 0 and kinds["disconnected"].cells == [[2, 4]]
     assert kinds["disconnected"].message == (
-        "The purple region is in 2 pieces; its cells must touch."
+        "The gold region is in 2 pieces; its cells must touch."
     )
     assert result.solution_count is None and result.rating is None and not result.playable
 

@@ -8,6 +8,7 @@ import pytest
 from generator_ext._deduce import deduce_raw, logic_tier_raw, next_step_raw
 
 from generator_ext import TECHNIQUES, count_solutions, generate, hint, rate, solve
+from generator_ext.palette import region_colors, region_name
 from tests.engine import reference_logic as ref
 from tests.engine.test_canonical import all_symmetries, relabel
 
@@ -113,8 +114,9 @@ def test_group_confinement_two_regions_in_two_rows(rule):
     assert (step["form"], step["line_kind"]) == (0, 0)
     assert step["regions"] == [0, 2] and step["lines"] == [0, 1]
     assert step["crosses"] == [[1, 2]]
+    a, b = (region_name(g, region_colors(GROUP)) for g in (0, 2))
     assert rate(GROUP, rule).steps[0].message == (
-        "The purple and blue regions lie entirely in rows 1 and 2, so those two rows hold "
+        f"The {a} and {b} regions lie entirely in rows 1 and 2, so those two rows hold "
         "their queens and no other region can use them."
     )
 
@@ -148,8 +150,9 @@ def test_group_confinement_rows_inside_regions():
     assert step["technique"] == 4 and (step["form"], step["line_kind"]) == (1, 0)
     assert step["regions"] == [0, 2] and step["lines"] == [4, 5]
     assert step["crosses"] == [[3, 0], [3, 1], [3, 2], [3, 3], [3, 5]]
+    a, b = (region_name(g, region_colors(LINES_IN_REGIONS)) for g in (0, 2))
     assert rate(LINES_IN_REGIONS).steps[0].message == (
-        "The open cells of rows 5 and 6 all lie in the purple and blue regions, so those two "
+        f"The open cells of rows 5 and 6 all lie in the {a} and {b} regions, so those two "
         "regions have their queens there and their other cells cannot hold one."
     )
 
@@ -243,8 +246,9 @@ def test_elimination_crosses_a_cell_that_would_empty_a_region():
     step = technique_of(ELIMINATION, "touch")
     assert step["technique"] == 5 and (step["unit_kind"], step["unit_id"]) == (2, 4)
     assert step["crosses"] == [[3, 3]]
+    name = region_name(4, region_colors(ELIMINATION))
     assert rate(ELIMINATION).steps[0].message == (
-        "A queen in row 4, column 4 would rule out every open cell of the gray region, "
+        f"A queen in row 4, column 4 would rule out every open cell of the {name} region, "
         "so that cell cannot hold one."
     )
 
