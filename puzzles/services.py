@@ -511,4 +511,5 @@ def record_solve(level: Level, player: str, token: object) -> dict:
             raise ServiceError("this solve is already recorded")
         solve.seconds = seconds
         solve.save(update_fields=["seconds"])
-    return {**selectors.solve_ranking(level, seconds), "seconds": seconds, "hints": solve.hints}
+    return {**selectors.solve_ranking(level, seconds), "seconds": seconds, "hints": solve.hints,
+            "ranked": seconds >= selectors.plausible_floor(level.size)}

@@ -101,6 +101,7 @@ class SolveResponseSerializer(serializers.Serializer):
     solvers = serializers.IntegerField()
     seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
     hints = serializers.IntegerField()
+    ranked = serializers.BooleanField(help_text="false for a time below the plausible floor")
 
 
 class PoolSerializer(serializers.Serializer):

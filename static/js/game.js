@@ -3,6 +3,7 @@ import * as store from "./storage.js";
 import { conflicts, ruledOut } from "./rules.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
 import * as api from "./api.js";
+import { shareText, untilNextDaily } from "./win.js";
 
 const EMPTY = 0, CROSS = 1, QUEEN = 2;
 const STATE_NAMES = ["empty", "cross", "queen"];
@@ -24,6 +25,7 @@ const apiBase = () => `/api/levels/${level.size}/${level.id}/`;
 const idx = (r, c) => r * n + c;
 const say = (text) => { statusEl.textContent = text; };
 const fmt = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+let serverSeconds = null, serverHints = 0;
 
 // ---------------------------------------------------------------- state and storage
 function snapshot() { return { marks: marks.slice(), autoBy: Object.entries(autoBy) }; }
@@ -46,7 +48,7 @@ setInterval(() => { timerEl.textContent = fmt(currentElapsed()); }, 250);
 // ---------------------------------------------------------------- rendering
 function render() {
   const queens = queenCells();
-  const bad = conflicts(level.regions, level.rule, queens);
+  const bad = settings.showConflicts ? conflicts(level.regions, level.rule, queens) : [];
   const badQueens = new Set(), zones = new Set();
   for (const c of bad) {
     for (const [r, col] of c.cells) badQueens.add(idx(r, col));
@@ -68,6 +70,7 @@ function render() {
   }
   document.getElementById("undo").disabled = !history.length || !!done;
   document.getElementById("redo").disabled = !future.length || !!done;
+  for (const id of ["clear", "reveal", "hint"]) document.getElementById(id).disabled = !!done;
   root.classList.toggle("finished", !!done);
   if (bad.length) {
     const kinds = [...new Set(bad.map((c) => c.kind))];
@@ -179,16 +182,27 @@ async function maybeWin() {
   dialog.showModal();
   // The tap that won must not dismiss the dialog.
   setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
+  const s = store.streak();
+  document.getElementById("win-streak").textContent =
+    level.daily ? `Daily streak: ${s.count} (best ${s.best})` : "";
+  document.getElementById("win-countdown").textContent = `Next daily in ${untilNextDaily()}`;
   const rank = await api.post(apiBase() + "solves/", { token: result.token });
   if (rank.ok) {
     const r = rank.data;
+    serverSeconds = r.seconds; serverHints = r.hints;
     // The server's time, from first opening the level: the clock here is display only.
     document.getElementById("win-time").textContent = `Time: ${fmt(r.seconds)}`;
     document.getElementById("win-hints").textContent =
       r.hints ? `Hints used: ${r.hints}` : "Solved without hints.";
-    document.getElementById("win-rank").textContent =
-      `Faster than or equal to ${r.percentile}% of ${r.solvers} solver${r.solvers === 1 ? "" : "s"}.`;
-  }
+    const { best, isBest } = store.recordBest(level.size, level.tier, r.seconds);
+    document.getElementById("win-best").textContent = isBest
+      ? `A personal best for ${n}×${n}${level.tier ? ` ${level.tier}` : ""}!`
+      : `Your best at ${n}×${n}${level.tier ? ` ${level.tier}` : ""}: ${fmt(best)}`;
+    document.getElementById("win-rank").textContent = !r.ranked
+      ? "Solved too fast to be ranked."
+      : r.solvers <= 1 ? "The first to solve this level."
+      : `Faster than or equal to ${r.percentile}% of ${r.solvers} solvers.`;
+  } else if (rank.status !== 400) say(rank.message);
 }
 
 // ---------------------------------------------------------------- input
@@ -351,20 +365,29 @@ document.getElementById("win-dialog").addEventListener("cancel", (e) => {
   if (e.target.dataset.ready !== "true") e.preventDefault();
 });
 document.getElementById("share").onclick = async () => {
-  const what = level.daily ? `Queens daily #${level.daily.number}` : `Queens ${n}×${n}`;
-  const text = `${what} solved in ${fmt(Math.round(elapsed))} 👑`;
-  try { await navigator.clipboard.writeText(text); say("Copied: " + text); }
-  catch (e) { say(text); }
+  const url = new URL(level.daily ? "/daily/" : `/levels/${level.id}/`, location.origin).href;
+  const text = shareText(level, serverSeconds ?? Math.round(elapsed), serverHints, url);
+  const shown = document.getElementById("win-rank");
+  try {
+    if (navigator.share) { await navigator.share({ text }); return; }
+    await navigator.clipboard.writeText(text);
+    shown.textContent = "Copied to the clipboard.";
+  } catch (e) { shown.textContent = text; }
 };
-for (const [id, key] of [["auto-cross", "autoCross"], ["colorblind", "colorblind"]]) {
+function applySettings() {
+  root.classList.toggle("colorblind", settings.colorblind);
+  root.classList.toggle("no-timer", !settings.showTimer);
+}
+for (const [id, key] of [["auto-cross", "autoCross"], ["colorblind", "colorblind"],
+                         ["show-timer", "showTimer"], ["show-conflicts", "showConflicts"]]) {
   const box = document.getElementById(id);
   box.checked = settings[key];
   box.onchange = () => {
     settings[key] = box.checked; store.saveSettings({ ...store.settings(), [key]: box.checked });
-    root.classList.toggle("colorblind", settings.colorblind);
+    applySettings(); if (cells.length) render();
   };
 }
-root.classList.toggle("colorblind", settings.colorblind);
+applySettings();
 
 // An empty pool: say so kindly and look again every few seconds until a level arrives.
 function waitForLevels() {

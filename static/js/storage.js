@@ -5,7 +5,8 @@ const get = (key, fallback) => {
 };
 const set = (key, value) => { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) {} };
 
-export const settings = () => ({ autoCross: true, colorblind: false, theme: null, ...get("queens:settings", {}) });
+export const settings = () => ({ autoCross: true, colorblind: false, showTimer: true,
+  showConflicts: true, theme: null, ...get("queens:settings", {}) });
 export const saveSettings = (s) => set("queens:settings", s);
 export const progress = (id) => get(`queens:level:${id}`, null);
 export const saveProgress = (id, p) => set(`queens:level:${id}`, p);
@@ -30,3 +31,10 @@ export function saveTier(size, tier) { set("queens:tiers", { ...get("queens:tier
 // The last board left unfinished, for the home page's "Continue" (null when none).
 export const lastBoard = () => get("queens:last", null);
 export const saveLastBoard = (board) => set("queens:last", board);
+// The best time per size and tier; true when `seconds` is a new best.
+export function recordBest(size, tier, seconds) {
+  const key = `${size}:${tier || "any"}`, bests = get("queens:bests", {});
+  const isBest = bests[key] === undefined || seconds < bests[key];
+  if (isBest) set("queens:bests", { ...bests, [key]: seconds });
+  return { best: isBest ? seconds : bests[key], isBest };
+}

@@ -122,7 +122,7 @@ def test_check_conflicts_and_solve_flow(client, make_level):
     # The time is the server's (opened just now), not the client's 1 s; below the plausible
     # floor for 8×8, so it is not among the ranked solvers.
     assert ranking.json() == {"percentile": 100.0, "solvers": 0, "seconds": solved["seconds"],
-                              "hints": 0}
+                              "hints": 0, "ranked": False}
     assert solved["seconds"] < 5
     again = post(client, url + "solves/", {"token": solved["token"]})
     assert again.status_code == 400 and "already" in again.json()["detail"]
@@ -172,6 +172,7 @@ def test_solve_time_is_measured_by_the_server(client, make_level):
     assert 95 <= solved["seconds"] <= 100
     ranking = post(client, url + "solves/", {"seconds": 3, "token": solved["token"]}).json()
     assert 95 <= ranking["seconds"] <= 100 and ranking["solvers"] == 1  # not the client's 3 s
+    assert ranking["ranked"]
     assert Solve.objects.get(level=level).seconds == ranking["seconds"]
 
 

@@ -51,7 +51,7 @@ def test_solve_by_placing_queens(page, make_level, shots):
     dialog.wait_for(state="visible")
     assert "Time:" in page.locator("#win-time").inner_text()
     page.wait_for_function("document.getElementById('win-rank').textContent.length > 0")
-    assert "solver" in page.locator("#win-rank").inner_text()
+    assert page.locator("#win-rank").inner_text() == "Solved too fast to be ranked."
     assert Solve.objects.filter(level=level, revealed=False).count() == 1
 
 
@@ -499,3 +499,35 @@ def test_axe_finds_no_serious_problems(page, make_level, settings, shots):
     found["win dialog"] = axe_violations(page)
     # 0 critical and 0 serious asked; none of any impact found.
     assert all(not v for v in found.values()), found
+
+
+def test_win_screen_settings_and_landscape(page, make_level, shots):
+    level = make_level(size=8, seed=51, tier="hard")
+    page.context.add_init_script(NO_AUTO_CROSS)
+    page.set_viewport_size({"width": 844, "height": 390})  # a phone on its side
+    open_level(page, level)
+    box = page.locator("#board").bounding_box()
+    assert box["y"] + box["height"] <= 390 and box["width"] >= 200
+    page.screenshot(path=shots / "play-844x390-landscape.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("details.settings summary").click()
+    page.locator("#show-timer").uncheck()
+    assert page.locator("#timer").is_hidden()
+    page.locator("#show-conflicts").uncheck()
+    cell(page, 0, 0).dblclick()
+    cell(page, 0, 1).dblclick()
+    assert page.locator(".cell.conflict").count() == 0
+    page.locator("#show-conflicts").check()
+    assert page.locator(".cell.conflict").count() == 2
+    page.locator("#clear").click()
+    for r, c in enumerate(level.solution):
+        cell(page, r, c).dblclick()
+    page.locator("#win-dialog").wait_for(state="visible")
+    page.wait_for_function("document.getElementById('win-best').textContent.length > 0")
+    assert page.locator("#win-best").inner_text() == "A personal best for 8×8 hard!"
+    assert page.locator("#win-countdown").inner_text().startswith("Next daily in ")
+    page.screenshot(path=shots / "win-dialog.png")
+    page.wait_for_timeout(900)
+    page.locator("#win-close").click()
+    for button in ("#clear", "#reveal", "#hint"):
+        assert page.locator(button).is_disabled(), button
