@@ -4,6 +4,7 @@ import { conflicts, ruledOut } from "./rules.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
 import * as api from "./api.js";
 import { shareText, untilNextDaily } from "./win.js";
+import { setUpZoom } from "./zoom.js";
 
 const EMPTY = 0, CROSS = 1, QUEEN = 2;
 const STATE_NAMES = ["empty", "cross", "queen"];
@@ -119,6 +120,9 @@ function build() {
   if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
   timerEl.textContent = fmt(elapsed);
   render();
+  setUpZoom(document.querySelector(".board-wrap"), boardEl, n, () => {
+    clearTimeout(pressTimer); drag = null;
+  });
 }
 
 // ---------------------------------------------------------------- moves
@@ -239,9 +243,10 @@ window.addEventListener("pointerup", () => {
   drag = null;
 });
 boardEl.addEventListener("click", (e) => {
+  // The click that ends a drag or a long press is not a tap, wherever it lands.
+  if (suppressClick) { suppressClick = false; return; }
   const el = cellAt(e);
   if (!el) return;
-  if (suppressClick) { suppressClick = false; return; }
   const i = cellIndex(el);
   focus = i;
   act(() => setCell(i, (marks[i] + 1) % 3));

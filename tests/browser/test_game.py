@@ -376,8 +376,10 @@ def test_the_boards_rules_agree_with_the_engine(page):
         assert {tuple(x) for x in result["ruled"]} == engine, case
 
 
+# Page coordinates, so a scroll of the page is not a move of the board.
 BOXES = """() => [...document.querySelectorAll('.cell')].map((c) => {
-    const b = c.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; })"""
+    const b = c.getBoundingClientRect();
+    return [b.x + scrollX, b.y + scrollY, b.width, b.height]; })"""
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
@@ -531,3 +533,35 @@ def test_win_screen_settings_and_landscape(page, make_level, shots):
     page.locator("#win-close").click()
     for button in ("#clear", "#reveal", "#hint"):
         assert page.locator(button).is_disabled(), button
+
+
+def test_zoom_and_drag_on_a_20x20_on_a_phone(page, make_level, shots):
+    level = make_level(size=20, seed=61)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.context.add_init_script(NO_AUTO_CROSS)
+    open_level(page, level)
+    assert page.locator("#zoom").is_visible()
+    fitted = cell(page, 0, 0).bounding_box()["width"]
+    assert fitted < 28
+    page.locator("#zoom-in").click()
+    zoomed = cell(page, 0, 0).bounding_box()["width"]
+    assert zoomed >= 28, zoomed
+    frame = page.locator(".board-wrap")
+    assert frame.evaluate("(el) => el.scrollWidth > el.clientWidth + 10")
+    frame_box = frame.bounding_box()
+    assert frame_box["x"] >= 0 and frame_box["x"] + frame_box["width"] <= 390
+    page.screenshot(path=shots / "zoom-20x20-phone.png")
+    # Drag to cross while zoomed: three cells of row 1, panned into view.
+    frame.evaluate("(el) => { el.scrollLeft = 0; el.scrollTop = 0; }")
+    a, c = cell(page, 0, 1).bounding_box(), cell(page, 0, 3).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(c["x"] + c["width"] / 2, c["y"] + c["height"] / 2, steps=8)
+    page.mouse.up()
+    assert [state(page, 0, col) for col in (1, 2, 3)] == ["cross"] * 3
+    # Pan to the far corner and mark a cell there.
+    frame.evaluate("(el) => { el.scrollLeft = el.scrollWidth; el.scrollTop = el.scrollHeight; }")
+    cell(page, 19, 19).click()
+    assert state(page, 19, 19) == "cross"
+    page.locator("#zoom-out").click()
+    assert abs(cell(page, 0, 0).bounding_box()["width"] - fitted) < 0.5
