@@ -1,0 +1,58 @@
+// The board view: builds the cells of a level and draws a game state on them. It renders
+// only; input lives in input.js and the state in state.js.
+import { STATE_NAMES } from "./state.js";
+
+// An ARIA grid of n rows of n cells, coloured by the level's colouring; returns the cells.
+export function buildBoard(boardEl, level, palette) {
+  const n = level.size, cells = [];
+  boardEl.style.setProperty("--n", n);
+  boardEl.replaceChildren();
+  for (let r = 0; r < n; r++) {
+    const rowEl = document.createElement("div"); // display: contents keeps the grid layout
+    rowEl.className = "row"; rowEl.setAttribute("role", "row");
+    boardEl.appendChild(rowEl);
+    for (let c = 0; c < n; c++) {
+      const g = level.regions[r][c], cell = document.createElement("div");
+      cell.className = "cell"; cell.setAttribute("role", "gridcell");
+      cell.dataset.row = r; cell.dataset.col = c;
+      cell.dataset.letter = String.fromCharCode(65 + g);
+      cell.style.setProperty("--region", palette[level.colors[g]].hex);
+      // Thick borders where regions meet.
+      if (r === 0 || level.regions[r - 1][c] !== g) cell.classList.add("edge-top");
+      if (c === 0 || level.regions[r][c - 1] !== g) cell.classList.add("edge-left");
+      if (r === n - 1 || level.regions[r + 1][c] !== g) cell.classList.add("edge-bottom");
+      if (c === n - 1 || level.regions[r][c + 1] !== g) cell.classList.add("edge-right");
+      rowEl.appendChild(cell);
+      cells.push(cell);
+    }
+  }
+  return cells;
+}
+
+// The queens in conflict and the rows, columns and regions they clash in.
+function conflictCells(level, found) {
+  const n = level.size, queens = new Set(), zones = new Set();
+  for (const c of found) {
+    for (const [r, col] of c.cells) queens.add(r * n + col);
+    const [[r1, c1]] = c.cells;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+      if ((c.kind === "row" && i === r1) || (c.kind === "column" && j === c1)
+          || (c.kind === "region" && level.regions[i][j] === level.regions[r1][c1])) zones.add(i * n + j);
+    }
+  }
+  return { queens, zones };
+}
+
+export function renderBoard(cells, level, palette, marks, { conflicts = [], focus = 0 } = {}) {
+  const { queens, zones } = conflictCells(level, conflicts);
+  cells.forEach((cell, i) => {
+    const r = +cell.dataset.row, c = +cell.dataset.col, m = marks[i];
+    cell.dataset.state = STATE_NAMES[m];
+    cell.classList.toggle("conflict", queens.has(i));
+    cell.classList.toggle("conflict-zone", zones.has(i));
+    cell.tabIndex = focus === i ? 0 : -1;
+    const color = palette[level.colors[level.regions[r][c]]].name;
+    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, ${color} region, `
+      + `${STATE_NAMES[m]}${queens.has(i) ? ", conflict" : ""}`);
+  });
+}
