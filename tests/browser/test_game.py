@@ -340,8 +340,9 @@ def test_how_to_play_pictures_each_technique_from_a_real_step(page, shots):
     page.screenshot(path=shots / "how-to-play.png", full_page=True)
 
 
-def test_the_boards_rules_agree_with_the_engine(page):
-    """static/js/rules.js re-states the engine's rule for instant feedback: parity test."""
+def test_the_boards_rules_agree_with_the_server_and_the_engine(page):
+    """static/js/rules.js re-states the engine's rule for instant feedback: parity test of
+    the JavaScript rules, puzzles/board.py and the engine on the same random boards."""
     import random
 
     from generator_ext._deduce import queens_clash_raw
@@ -365,10 +366,19 @@ def test_the_boards_rules_agree_with_the_engine(page):
             ruled: ruledOut(k.regions, k.rule, k.queen[0], k.queen[1]),
         }));
     }""", cases)
-    for case, result in zip(cases, results, strict=True):
+    from puzzles.board import find_conflicts
+
+    kinds = page.evaluate("""async (cases) => {
+        const { conflicts } = await import("/static/js/rules.js");
+        return cases.map((k) => conflicts(k.regions, k.rule,
+            [...k.queens].sort((a, b) => a[0] - b[0] || a[1] - b[1])));
+    }""", cases)
+    for case, result, js_conflicts in zip(cases, results, kinds, strict=True):
         regions, rule = case["regions"], case["rule"]
         queens = [tuple(q) for q in case["queens"]]
         assert result["clash"] == queens_clash_raw(regions, rule, queens), case
+        # The same conflicts, kind by kind and cell by cell, as the server's check answers.
+        assert js_conflicts == find_conflicts(regions, queens, rule), case
         r, c = case["queen"]
         n = len(regions)
         engine = {(i, j) for i in range(n) for j in range(n)
