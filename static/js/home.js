@@ -18,6 +18,7 @@ document.getElementById("solved-count").textContent = solvedIds().length;
 // The difficulty picker: a size link takes the chosen difficulty (where that size has it)
 // and remembers it for that size; each size shows the difficulty it will open with.
 const tiersBySize = JSON.parse(document.getElementById("tiers-by-size").textContent);
+const readyByTier = JSON.parse(document.getElementById("ready-by-tier").textContent);
 const links = [...document.querySelectorAll(".size-picker a[data-size]")];
 function chosen() { return document.querySelector("input[name=difficulty]:checked")?.value || ""; }
 function showTiers() {
@@ -25,6 +26,8 @@ function showTiers() {
     const size = a.dataset.size, tier = tierFor(size);
     a.querySelector("[data-size-tier]").textContent = tier || "";
     a.href = `/play/${size}/${tier ? `?tier=${tier}` : ""}`;
+    const ready = a.querySelector(".ready");
+    ready.textContent = `${tier ? (readyByTier[size] || {})[tier] || 0 : ready.dataset.readyAll} ready`;
   }
 }
 const last = localStorage.getItem("queens:tier-last");

@@ -309,6 +309,10 @@ def test_difficulty_is_chosen_per_size_and_remembered(page, make_level, shots):
     link = page.locator(".size-picker a[data-size='6']")
     assert link.get_attribute("href") == "/play/6/?tier=hard"
     assert page.locator(".size-picker a[data-size='4'] [data-size-tier]").inner_text() == "hard"
+    assert page.locator(".size-picker a[data-size='6'] .ready").inner_text() == "1 ready"
+    page.locator("input[name=difficulty][value=expert]").check()
+    assert page.locator(".size-picker a[data-size='6'] .ready").inner_text() == "0 ready"
+    page.locator("input[name=difficulty][value=hard]").check()
     page.screenshot(path=shots / "home-difficulty.png", full_page=True)
     link.click()
     page.wait_for_selector("#game[data-ready='true']")
