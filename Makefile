@@ -16,6 +16,8 @@ $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
 install: $(STAMP)
 
 # The site on 127.0.0.1:8000 with a worker and beat (SQLite and the filesystem broker by default).
+# The embedded site is a development server: DEBUG on (no secret to set, nothing exposed).
+run: export DEBUG ?= 1
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py bootstrap

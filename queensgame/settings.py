@@ -6,6 +6,7 @@ from datetime import date
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("QUEENS_VAR_DIR", BASE_DIR / "var"))
@@ -21,8 +22,34 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-insecure-key-set-SECRET_KEY-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+MIN_SECRET_KEY_LENGTH = 50
+if not DEBUG and (len(SECRET_KEY) < MIN_SECRET_KEY_LENGTH or len(set(SECRET_KEY)) < 5):
+    # Production fails closed: no real key, no start (cookies and solve tokens are signed).
+    raise ImproperlyConfigured(
+        f"SECRET_KEY must be a random string of at least {MIN_SECRET_KEY_LENGTH} characters "
+        "when DEBUG is off; make one with: "
+        "python -c 'import secrets; print(secrets.token_urlsafe(64))'"
+    )
+if DEBUG and not SECRET_KEY:
+    SECRET_KEY = "dev-only-insecure-key-used-with-DEBUG-on-never-in-production-0123456789"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# Security behind a TLS proxy: secure by default with DEBUG off, each switch from the
+# environment. SECURE_PROXY_SSL_HEADER names the header the proxy sets, e.g.
+# HTTP_X_FORWARDED_PROTO, and only when such a proxy strips it from clients.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -40,6 +67,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -92,7 +120,14 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# WhiteNoise serves collectstatic's output: hashed names, gzip and brotli, cached for a year.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+                    if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 
 # Celery: Redis when REDIS_URL is set, otherwise kombu's filesystem transport in var/celery.
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -120,6 +155,30 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 3
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ALWAYS_EAGER = False
+# A task hands its run to a fresh task after QUEENS_TASK_SLICE_S; these only stop a task
+# that is stuck far beyond that (the soft limit fails the run with a message).
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "300"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "360"))
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# Logs to stdout (the containers' log), request errors with their traceback.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout",
+                            "formatter": "plain"}},
+    "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        "django.request": {"handlers": ["stdout"], "level": "ERROR", "propagate": False},
+        "celery": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        "gunicorn.error": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        "gunicorn.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
+        "puzzles": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+    },
+}
 
 # Generation: how long one task may produce levels before it hands the run to a fresh task,
 # and how old a heartbeat must be before a running run counts as abandoned.
