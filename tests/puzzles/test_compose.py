@@ -1,0 +1,69 @@
+"""Docker cannot run here, so the compose stack and the image are checked as files: each
+service's command, environment and dependencies against the settings and the commands."""
+
+import re
+from pathlib import Path
+
+import yaml
+from django.core.management import get_commands
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+SERVICES = COMPOSE["services"]
+APP = ("setup", "web", "worker", "beat")
+
+
+def test_app_services_run_in_production_mode_with_a_required_key():
+    for name in APP:
+        env = SERVICES[name]["environment"]
+        assert env["DEBUG"] == "0", name
+        assert ":?" in env["SECRET_KEY"] and ":?" in env["ALLOWED_HOSTS"], name
+        assert env["DATABASE_URL"].startswith("postgres://") and env["REDIS_URL"].startswith(
+            "redis://redis:"), name
+
+
+def test_dependencies_wait_for_healthy_services_and_the_setup():
+    for name in ("db", "redis"):
+        assert SERVICES[name]["healthcheck"]["test"], name
+    for name in ("web", "worker", "beat"):
+        deps = SERVICES[name]["depends_on"]
+        assert deps["db"]["condition"] == deps["redis"]["condition"] == "service_healthy"
+        assert deps["setup"]["condition"] == "service_completed_successfully"
+    assert "setup" not in SERVICES["setup"]["depends_on"]
+
+
+def test_restart_policies():
+    assert SERVICES["setup"]["restart"] == "no"
+    for name in ("db", "redis", "web", "worker", "beat"):
+        assert SERVICES[name]["restart"] == "unless-stopped", name
+
+
+def test_commands_are_the_projects_own():
+    setup = SERVICES["setup"]["command"]
+    for command in re.findall(r"manage\.py (\w+)", setup):
+        assert command in get_commands(), command
+    assert "migrate" in setup and "ensure_pools" in setup
+    assert "gunicorn queensgame.wsgi" in SERVICES["web"]["command"]
+    assert "${GUNICORN_WORKERS" in SERVICES["web"]["command"]
+    assert "celery -A queensgame worker" in SERVICES["worker"]["command"]
+    assert "${WORKER_CONCURRENCY" in SERVICES["worker"]["command"]
+    assert SERVICES["beat"]["command"].startswith("celery -A queensgame beat")
+    assert "/readyz" in " ".join(SERVICES["web"]["healthcheck"]["test"])
+
+
+def test_every_setting_is_in_env_example():
+    settings_py = (ROOT / "queensgame/settings.py").read_text()
+    read = set(re.findall(r'(?:os\.environ\.get|env_bool|env_list)\("([A-Z_]+)"', settings_py))
+    read |= set(re.findall(r'os\.environ\["([A-Z_]+)"\]', settings_py))
+    listed = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.M))
+    assert read - listed == set()
+    compose_vars = set(re.findall(r"\$\{([A-Z_]+)", (ROOT / "docker-compose.yml").read_text()))
+    assert compose_vars - listed == set()
+
+
+def test_the_runtime_image_has_no_compiler_and_runs_as_a_user():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    runtime = dockerfile.split("\nFROM ")[-1]
+    assert "gcc" not in runtime and "USER queens" in runtime
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert {".venv", "var", ".git"} <= set(ignored)
