@@ -21,11 +21,18 @@ PRODUCTION = {"DEBUG": "0", "SECRET_KEY": GOOD_KEY, "ALLOWED_HOSTS": "queens.exa
               "DJANGO_SETTINGS_MODULE": "queensgame.settings"}
 
 
+# What the test run itself sets (its key, its relaxed cookies, the browser tests' async
+# switch) is not the production environment.
+TEST_ONLY = ("SECRET_KEY", "DEBUG", "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE",
+             "CSRF_COOKIE_SECURE", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+
+
+def clean_environ(*also: str) -> dict:
+    return {k: v for k, v in os.environ.items() if k not in TEST_ONLY + also}
+
+
 def run(args, env, timeout=120):
-    clean = {k: v for k, v in os.environ.items()
-             if k not in ("SECRET_KEY", "DEBUG", "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE",
-                          "CSRF_COOKIE_SECURE", "DJANGO_SETTINGS_MODULE")}
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env={**clean, **env},
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env={**clean_environ(), **env},
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -82,7 +89,7 @@ def test_gunicorn_with_debug_off_serves_hashed_compressed_static_files(tmp_path)
         result = run(command, env)
         assert result.returncode == 0, result.stderr
     port = free_port()
-    clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "REDIS_URL")}
+    clean = clean_environ("REDIS_URL")
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "queensgame.wsgi", "-b", f"127.0.0.1:{port}",
          "-w", "1"], cwd=ROOT, env={**clean, **env},
