@@ -110,6 +110,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The API's bodies are a board's marks at most: 64 KiB is plenty, and a bigger one is a 400.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -193,6 +195,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["puzzles.api.errors.BoundedJSONParser"],
     "DEFAULT_THROTTLE_RATES": {
         "anon_post": os.environ.get("QUEENS_POST_RATE", "120/minute"),
     },

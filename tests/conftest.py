@@ -14,9 +14,26 @@ from generator_ext import generate
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def clear_test_cache():
+    """Forget this run's cache keys (throttle counters) and nothing else: on Redis only the
+    keys under the run's own prefix, never the whole database."""
+    from django.conf import settings
+
+    config = settings.CACHES["default"]
+    if config["BACKEND"].endswith("RedisCache"):
+        import redis
+
+        client = redis.Redis.from_url(config["LOCATION"])
+        keys = list(client.scan_iter(f"{settings.TEST_CACHE_PREFIX}:*", count=500))
+        if keys:
+            client.delete(*keys)
+    else:
+        cache.clear()  # a local-memory cache is this process's own
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    cache.clear()  # throttling counters do not leak between tests
+    clear_test_cache()  # throttling counters do not leak between tests
     yield
 
 

@@ -24,3 +24,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {**STORAGES,  # noqa: F405
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_USE_FINDERS = True
+
+# The tests' cache keys carry a prefix of this run's own, and the tests clear only those:
+# never a Redis database they did not create (tests/conftest.py).
+TEST_CACHE_PREFIX = f"queens-test-{uuid.uuid4().hex[:8]}"
+CACHES = {name: {**config, "KEY_PREFIX": TEST_CACHE_PREFIX}
+          for name, config in CACHES.items()}  # noqa: F405

@@ -1,6 +1,10 @@
 """One error shape for the whole API: {"detail": "<sentence>"}."""
 
+from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
 from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -18,10 +22,28 @@ def _sentence(data) -> str:
     return str(data)
 
 
+class BoundedJSONParser(JSONParser):
+    """JSON bodies nested past what Python's parser can recurse into are a 400, not a 500."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("the request body is nested too deeply") from None
+
+
 def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"detail": "the request body is too large"},
+                        status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
     if response is not None:
         response.data = {"detail": _sentence(response.data)}
     return response
+
+
+def not_found(request, rest=""):
+    """Any /api/ path that names nothing: a JSON 404 like every other API error."""
+    return JsonResponse({"detail": f"there is no API endpoint at /api/{rest}"}, status=404)

@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import path, re_path
 
-from puzzles.api import views
+from puzzles.api import errors, views
 
 urlpatterns = [
     path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
@@ -14,4 +14,5 @@ urlpatterns = [
     path("pools/", views.PoolsView.as_view(), name="api-pools"),
     path("runs/", views.RunsView.as_view(), name="api-runs"),
     path("runs/<int:run_id>/", views.RunDetailView.as_view(), name="api-run"),
+    re_path(r"^(?P<rest>.*)$", errors.not_found),  # last: unknown paths and non-digit ids
 ]

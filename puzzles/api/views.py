@@ -26,10 +26,10 @@ class PostThrottle(AnonRateThrottle):
 
 def parse_size(raw: str) -> int:
     low, high = settings.QUEENS_SERVED_SIZES
-    try:
-        n = int(raw)
-    except ValueError:
-        raise ParseError(f"board size must be an integer between {low} and {high}") from None
+    # Plain ASCII digits only: int() would also take "+8", "٨" and "1_0".
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        raise ParseError(f"board size must be an integer between {low} and {high}")
+    n = int(raw)
     if not low <= n <= high:
         raise ParseError(f"board size must be between {low} and {high}, not {n}")
     return n

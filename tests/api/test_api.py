@@ -353,3 +353,45 @@ def test_schema_validates_against_openapi_3():
     schema = SchemaGenerator().get_schema(request=None, public=True)
     validate_schema(schema)  # raises on an invalid OpenAPI 3 document
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
+
+
+@pytest.mark.parametrize("raw", ["+8", "٨", "1_0", " 8", "8.0", "0008", "１０"])
+def test_sizes_are_plain_ascii_digits(client, make_level, raw):
+    make_level(size=8)
+    response = client.get(f"/api/levels/{raw}/")
+    assert response.status_code in (400, 404) and response.json()["detail"]
+    assert response["Content-Type"] == "application/json"
+
+
+@pytest.mark.parametrize("path", ["/api/nope/", "/api/levels/8/abc/", "/api/levels/8/1/x/",
+                                  "/api/runs/x/"])
+def test_unknown_api_paths_are_json_404s(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json" and response.json()["detail"]
+
+
+def test_deeply_nested_and_oversized_bodies_are_400s(client, make_level):
+    level = make_level(size=8)
+    url = f"/api/levels/8/{level.id}/check/"
+    nested = '{"queens": ' + "[" * 5000 + "]" * 5000 + "}"
+    response = client.post(url, nested, content_type="application/json")
+    assert response.status_code == 400 and "nested" in response.json()["detail"]
+    huge = json.dumps({"queens": [[0, 0]] * 20000})
+    response = client.post(url, huge, content_type="application/json")
+    assert response.status_code == 400 and "too large" in response.json()["detail"]
+
+
+def test_throttled_posts_say_when_to_retry(client, make_level, settings):
+    from puzzles.api.views import PostThrottle
+
+    level = make_level(size=8)
+    PostThrottle.THROTTLE_RATES = {"anon_post": "2/minute"}
+    try:
+        for _ in range(2):
+            post(client, f"/api/levels/8/{level.id}/check/", {"queens": []})
+        response = post(client, f"/api/levels/8/{level.id}/check/", {"queens": []})
+    finally:
+        PostThrottle.THROTTLE_RATES = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert response.json()["detail"]

@@ -116,3 +116,23 @@ def test_gunicorn_with_debug_off_serves_hashed_compressed_static_files(tmp_path)
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+@pytest.mark.django_db
+def test_the_tests_clear_only_their_own_redis_keys(settings):
+    import redis
+    from django.core.cache import cache
+
+    from tests.conftest import clear_test_cache
+
+    if not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        pytest.skip("runs where REDIS_URL is set (always under CI)")
+    client = redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+    client.set("someone-elses-key", "keep me")
+    cache.set("throttle", 1)
+    try:
+        clear_test_cache()
+        assert cache.get("throttle") is None
+        assert client.get("someone-elses-key") == b"keep me"
+    finally:
+        client.delete("someone-elses-key")
