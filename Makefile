@@ -20,6 +20,7 @@ install: $(STAMP)
 run: export DEBUG ?= 1
 run: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 	$(PY) manage.py bootstrap
 	$(PY) manage.py runlocal
 

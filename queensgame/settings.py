@@ -196,14 +196,21 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["puzzles.api.errors.BoundedJSONParser"],
+    # How many proxies in front of the site to believe in X-Forwarded-For; 0: none, so a
+    # client cannot pick its own address by sending the header.
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "anon_post": os.environ.get("QUEENS_POST_RATE", "120/minute"),
     },
 }
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# One cache for every process (throttle counters must be shared): Redis when configured,
+# else a database table (`manage.py createcachetable`, run by make run and the setup).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                      "LOCATION": "queens_cache"}}
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+                          "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Queens API",
     "DESCRIPTION": "Colored-region n-Queens levels: play, check, daily puzzles, generation.",

@@ -1,5 +1,6 @@
 """API views: parse the request, call a selector or a service, shape the answer."""
 
+import logging
 from datetime import date
 
 from django.conf import settings
@@ -16,12 +17,25 @@ from puzzles import selectors, services
 from puzzles.api import serializers as s
 from puzzles.models import GenerationRun
 
+log = logging.getLogger(__name__)
+
 
 class PostThrottle(AnonRateThrottle):
+    """POSTs per client address, counted in the shared cache (Redis, or the database). The
+    address is REMOTE_ADDR unless TRUSTED_PROXIES says how many proxies to believe. If the
+    counter store is down, the site keeps answering: the throttle fails open."""
+
     scope = "anon_post"
 
     def allow_request(self, request, view):
-        return request.method != "POST" or super().allow_request(request, view)
+        if request.method != "POST":
+            return True
+        try:
+            return super().allow_request(request, view)
+        except Exception:
+            log.warning("the throttle's store is unreachable; letting the request through",
+                        exc_info=True)
+            return True
 
 
 def parse_size(raw: str) -> int:

@@ -395,3 +395,34 @@ def test_throttled_posts_say_when_to_retry(client, make_level, settings):
         PostThrottle.THROTTLE_RATES = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     assert response.status_code == 429 and int(response["Retry-After"]) > 0
     assert response.json()["detail"]
+
+
+def test_a_spoofed_forwarded_for_does_not_lift_the_throttle(client, make_level, settings):
+    from puzzles.api.views import PostThrottle
+
+    level = make_level(size=8)
+    PostThrottle.THROTTLE_RATES = {"anon_post": "3/minute"}
+    try:
+        codes = [client.post(f"/api/levels/8/{level.id}/check/", '{"queens": []}',
+                             content_type="application/json",
+                             HTTP_X_FORWARDED_FOR=f"10.0.0.{i}").status_code
+                 for i in range(5)]
+    finally:
+        PostThrottle.THROTTLE_RATES = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    assert codes == [200, 200, 200, 429, 429]
+
+
+def test_throttle_fails_open_when_its_store_is_down(client, make_level, settings):
+    from django.core.cache import caches
+
+    level = make_level(size=8)
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    caches._settings = None  # the next request builds its cache from these settings
+    try:
+        response = post(client, f"/api/levels/8/{level.id}/check/", {"queens": []})
+        assert response.status_code == 200
+    finally:
+        caches._settings = None
