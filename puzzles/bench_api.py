@@ -67,6 +67,7 @@ def bench(db: str, seconds: int, workers: int) -> dict:
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         env["DATABASE_URL"] = f"sqlite:///{path}"
     manage(env, "migrate", "--noinput")
+    manage(env, "createcachetable")
     manage(env, "generate_levels", "--size", "8", "--count", "40", "--seed", "1")
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "queensgame.wsgi", "-b", f"127.0.0.1:{PORT}",

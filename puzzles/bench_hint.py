@@ -75,6 +75,7 @@ def main(argv=None):
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DEBUG")})
     recreate_postgres_db()
     manage(env, "migrate", "--noinput")
+    manage(env, "createcachetable")
     for size in (9, 20):
         manage(env, "generate_levels", "--size", str(size), "--count", "20", "--seed", "1")
     sets = {size: boards(size) for size in (9, 20)}
