@@ -1,5 +1,5 @@
 """`make run`: the site on 127.0.0.1:8000 with a Celery worker and beat beside it, all
-stopped together by Ctrl-C."""
+stopped together by Ctrl-C or SIGTERM."""
 
 import os
 import signal
@@ -25,6 +25,10 @@ class Command(BaseCommand):
              "--concurrency=1", "--without-gossip", "--without-mingle"],
             [python, "-m", "celery", "-A", "queensgame", "beat", "--loglevel=INFO"],
         ]
+        def stop(signum, frame):
+            raise KeyboardInterrupt  # SIGTERM stops the children as Ctrl-C does
+
+        signal.signal(signal.SIGTERM, stop)
         children = [subprocess.Popen(cmd, env=env) for cmd in commands]
         self.stdout.write(f"Queens is running on http://{addr}/ (Ctrl-C stops everything)")
         try:

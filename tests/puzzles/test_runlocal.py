@@ -1,0 +1,64 @@
+"""`make run`'s process group: SIGTERM stops the site, the worker and beat, as Ctrl-C does."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def children_of(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in found.split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie has stopped; it only waits for its parent to collect it.
+    status = Path(f"/proc/{pid}/status")
+    return not (status.exists() and "\nState:\tZ" in status.read_text())
+
+
+def test_sigterm_stops_everything_runlocal_started(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
+    env.update({"DEBUG": "1", "QUEENS_VAR_DIR": str(tmp_path),
+                "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+    runner = subprocess.Popen([sys.executable, "manage.py", "runlocal", "--addr",
+                               f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children: list[int] = []
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        children = children_of(runner.pid)
+        assert len(children) == 3, children
+        runner.send_signal(signal.SIGTERM)
+        runner.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [pid for pid in children if alive(pid)], "children outlived runlocal"
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+        for pid in children:  # whatever happened above, leave no process behind
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
