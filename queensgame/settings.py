@@ -138,13 +138,15 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
     _celery_dir = VAR_DIR / "celery"
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_dir / "queue"),
         "data_folder_out": str(_celery_dir / "queue"),
         "processed_folder": str(_celery_dir / "processed"),
+        # Broadcast (control) messages too, or kombu writes a control/ folder in the cwd.
+        "control_folder": str(_celery_dir / "control"),
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = CELERY_QUEUE
