@@ -28,7 +28,41 @@ def clear_test_cache():
         if keys:
             client.delete(*keys)
     else:
-        cache.clear()  # a local-memory cache is this process's own
+        cache.clear()  # the test process's own memory
+
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    lines = [f"database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}",
+             f"broker: {'Redis' if not settings.WITHOUT_REDIS else 'filesystem (no Redis)'}"]
+    if settings.WITHOUT_REDIS:
+        lines.append("!!! NO REDIS on 127.0.0.1:6379: the tests that need a real worker on Redis "
+                     "are SKIPPED (under CI they fail instead)")
+    return lines
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.conf import settings
+
+    if settings.WITHOUT_REDIS and not IN_CI:
+        skip = pytest.mark.skip(reason="needs Redis on 127.0.0.1:6379 (none here)")
+        for item in items:
+            if "worker" in item.keywords or "redis" in item.keywords:
+                item.add_marker(skip)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # Under CI nothing may be skipped: a skip there hides a missing service or browser.
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = len(reporter.stats.get("skipped", [])) if reporter else 0
+    if IN_CI and skipped and session.exitstatus == 0:
+        reporter.write_line(f"CI=true: {skipped} test(s) were skipped; failing the run.",
+                            red=True)
+        session.exitstatus = 1
 
 
 @pytest.fixture(autouse=True)

@@ -2,9 +2,27 @@
 run's own, so tests never meet a developer's running worker."""
 
 import os
+import socket  # noqa: E402
 import uuid
+from urllib.parse import urlparse  # noqa: E402
 
-os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
+
+def reachable(url: str) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname, parsed.port or 6379), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+# Redis on its own database number when there is one; without it (a fresh laptop) the tests
+# run on the embedded defaults and the few that need Redis are skipped, loudly. Under CI
+# nothing may be skipped, so a missing Redis there is an error (tests/conftest.py).
+TEST_REDIS_URL = os.environ.get("QUEENS_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+if "REDIS_URL" not in os.environ and reachable(TEST_REDIS_URL):
+    os.environ["REDIS_URL"] = TEST_REDIS_URL
+WITHOUT_REDIS = not os.environ.get("REDIS_URL")
 # A key of the tests' own (DEBUG is off in tests, and production settings refuse to start
 # without a real key); the worker processes the tests start inherit it.
 os.environ.setdefault("SECRET_KEY", "tests-only-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEF")
@@ -28,5 +46,7 @@ WHITENOISE_USE_FINDERS = True
 # The tests' cache keys carry a prefix of this run's own, and the tests clear only those:
 # never a Redis database they did not create (tests/conftest.py).
 TEST_CACHE_PREFIX = f"queens-test-{uuid.uuid4().hex[:8]}"
+if WITHOUT_REDIS:  # the tests' own memory, so clearing it needs no database
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CACHES = {name: {**config, "KEY_PREFIX": TEST_CACHE_PREFIX}
           for name, config in CACHES.items()}  # noqa: F405

@@ -19,7 +19,11 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is not installed (apt-get install chromium)")
+        message = ("!!! Debian's chromium is not installed (apt-get install chromium): "
+                   "the browser tests are SKIPPED")
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message.replace("SKIPPED", "required under CI"))
+        pytest.skip(message)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser
