@@ -644,18 +644,20 @@ cdef bint find_confinement(const Board* b, Marks* m, StepRec* s) noexcept nogil:
 cdef int find_group(const Board* b, Marks* m, StepRec* s) noexcept nogil:
     """The smallest tight set (Dulmage-Mendelsohn, through the alternating-path closure of a
     perfect matching) that rules something out; 1 found, 0 none, -1 contradiction."""
-    cdef Graph gr
+    cdef Graph graphs[2]
+    cdef Graph* gr
     cdef int kind, g, h, line, x, k
     cdef int best_k = MAX_N + 1, best_form = 0, best_kind = 0
     cdef uint32_t best_regs = 0, mm, lines, anc
     for kind in range(2):
-        if not build_graph(b, m, kind, &gr):
+        gr = &graphs[kind]
+        if not build_graph(b, m, kind, gr):
             return -1
         mm = gr.regs
         while mm:
             g = ctz32(mm)
             mm &= mm - 1
-            lines = unusable_lines(&gr, g)
+            lines = unusable_lines(gr, g)
             while lines:
                 line = ctz32(lines)
                 lines &= lines - 1
@@ -682,9 +684,8 @@ cdef int find_group(const Board* b, Marks* m, StepRec* s) noexcept nogil:
             break  # technique 3 has run out, so nothing smaller can come from the columns
     if best_k > MAX_N:
         return 0
-    build_graph(b, m, best_kind, &gr)
     record_group(b, m, s, T_CONFINEMENT if best_k == 1 else T_GROUP, best_form, best_kind,
-                 best_regs, matched_lines(&gr, best_regs))
+                 best_regs, matched_lines(&graphs[best_kind], best_regs))
     return 1
 
 

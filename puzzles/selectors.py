@@ -65,16 +65,6 @@ def pool_has_active_run(size: int, rule: str, tier: str = "") -> bool:
     ).exists()
 
 
-def active_counts() -> dict[tuple[int, str], int]:
-    """Active levels per (size, rule)."""
-    return {
-        (row["size"], row["rule"]): row["n"]
-        for row in Level.objects.filter(is_active=True)
-        .values("size", "rule")
-        .annotate(n=Count("id"))
-    }
-
-
 def active_tier_counts() -> dict[tuple[int, str, str | None], int]:
     """Active levels per (size, rule, tier)."""
     return {

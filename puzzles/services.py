@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -415,17 +415,16 @@ def ensure_daily(day: date) -> DailyPuzzle | None:
 # ---------------------------------------------------------------- play
 
 
-def mark_opened(level: Level, player: str) -> None:
-    """Remember when this player first opened this level: their solving time starts there."""
+def mark_opened(level: Level, player: str) -> datetime:
+    """Remember when this player first opened this level (their solving time starts there);
+    returns that moment. One query once the player has a row."""
     now = timezone.now()
-    if not Solve.objects.filter(level=level, player=player, opened_at__isnull=True).update(
-        opened_at=now
-    ) and not Solve.objects.filter(level=level, player=player).exists():
-        try:
-            with transaction.atomic():
-                Solve.objects.create(level=level, player=player, opened_at=now)
-        except IntegrityError:
-            pass  # a second tab opened it at the same moment
+    solve, _ = Solve.objects.get_or_create(level=level, player=player,
+                                           defaults={"opened_at": now})
+    if solve.opened_at is None:  # a row made by a hint or a reveal before any opening
+        Solve.objects.filter(id=solve.id, opened_at__isnull=True).update(opened_at=now)
+        return now
+    return solve.opened_at
 
 
 def check_queens(level: Level, queens_value: object, player: str) -> dict:
@@ -437,8 +436,7 @@ def check_queens(level: Level, queens_value: object, player: str) -> dict:
         "conflicts": board.find_conflicts(level.regions, queens, level.rule),
     }
     if result["solved"]:
-        mark_opened(level, player)
-        opened = Solve.objects.get(level=level, player=player).opened_at
+        opened = mark_opened(level, player)
         seconds = max(0, int((timezone.now() - opened).total_seconds()))
         result["solution"] = level.solution
         result["seconds"] = seconds
@@ -460,10 +458,9 @@ def reveal_solution(level: Level, player: str) -> list[int]:
 def give_hint(level: Level, player: str, queens_value: object, crosses_value: object) -> dict:
     """The engine's next step from the player's own board, counted for that player and level
     when it teaches something (a step or a mistake); the solution never leaves here."""
-    queens = parse_cells(queens_value, level.size, "queens")
-    crosses = parse_cells(crosses_value, level.size, "crosses")
-    step = hint(level.regions, level.rule, queens, crosses)
+    step = hint(level.regions, level.rule, queens_value, crosses_value)  # checks the marks
     if step is None:
+        queens = parse_cells(queens_value, level.size, "queens")
         solved = board.is_exact_solution(queens, level.solution)
         return {
             "technique": None,

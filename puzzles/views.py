@@ -37,13 +37,12 @@ def home(request):
         daily = None
     if daily:
         services.mark_opened(daily.level, request.player)
-    counts = selectors.active_counts()
-    sizes = [{"n": n, "ready": counts.get((n, Rule.TOUCH), 0)} for n in served_sizes()]
-    # Ready levels per size and tier, so the picker can say how many of the chosen tier.
+    # Ready levels per size, and per size and tier so the picker can follow the difficulty.
     by_tier: dict[int, dict[str, int]] = {n: {} for n in served_sizes()}
     for (n, rule, tier), count in selectors.active_tier_counts().items():
-        if rule == Rule.TOUCH and tier and n in by_tier:
-            by_tier[n][tier] = count
+        if rule == Rule.TOUCH and n in by_tier:
+            by_tier[n][tier or ""] = count
+    sizes = [{"n": n, "ready": sum(by_tier[n].values())} for n in served_sizes()]
     return render(request, "home.html", base_context(
         daily=daily, level=level_payload(daily.level) if daily else None, size_counts=sizes,
         today=today, difficulty_choices=[("", "Any"), *((t, t.capitalize()) for t in TIERS)],

@@ -1,13 +1,8 @@
 import { lastBoard, saveTier, solvedIds, streak, tierFor } from "./storage.js";
+import { untilNextDaily } from "./win.js";
 
 const countdown = document.getElementById("countdown");
-function tick() {
-  const now = new Date();
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  const s = Math.max(0, Math.floor((next - now.getTime()) / 1000));
-  const pad = (v) => String(v).padStart(2, "0");
-  countdown.textContent = `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
-}
+const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
 const s = streak();
 const today = new Date().toISOString().slice(0, 10);
