@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from contextlib import contextmanager
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -167,15 +169,17 @@ def enqueue_run(run_id: int) -> None:
         )
     except Exception:  # broker down: the run stays queued and resume_stale_runs re-sends it
         log.warning("could not queue generation run %s", run_id, exc_info=True)
+        GenerationRun.objects.filter(id=run_id).update(task_id="")  # never sent: re-send soon
         return
     GenerationRun.objects.filter(id=run_id).update(task_id=result.id)
 
 
 def start_run(run_id: int) -> GenerationRun | None:
-    """Mark a run running; None when it is already finished (or gone)."""
+    """Mark a run running; None when it is finished, gone, or a live worker has it (a
+    message delivered twice)."""
     with transaction.atomic():
         run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
-        if run is None or run.is_finished:
+        if run is None or run.is_finished or is_live(run):
             return None
         now = timezone.now()
         run.status = RunStatus.RUNNING
@@ -207,8 +211,9 @@ def advance_run(run_id: int, deadline: float) -> bool:
             return False
         if time.monotonic() >= deadline:
             return True
-        try:  # no lock held while the engine works
-            generated = generate(run.size, run.rule, tier=run.tier or None)
+        try:  # no lock held while the engine works; it releases the GIL, so the beat goes on
+            with beating(run_id):
+                generated = generate(run.size, run.rule, tier=run.tier or None)
         except RuntimeError as error:  # every attempt of the engine's budget failed
             finish_exhausted(run_id, str(error))
             return False
@@ -227,6 +232,49 @@ def advance_run(run_id: int, deadline: float) -> bool:
                         f"only {run.produced} new levels for {run.duplicates} duplicates: "
                         f"this pool has few distinct levels left")
                 return False
+
+
+def is_live(run: GenerationRun) -> bool:
+    """A running run whose worker beat recently."""
+    cutoff = timezone.now() - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
+    return run.status == RunStatus.RUNNING and run.heartbeat_at is not None \
+        and run.heartbeat_at >= cutoff
+
+
+@contextmanager
+def beating(run_id: int):
+    """Refresh a running run's heartbeat from a thread every QUEENS_HEARTBEAT_S while the
+    block runs: one level can take longer than the stale window, and a live run must not
+    look dead."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(settings.QUEENS_HEARTBEAT_S):
+                GenerationRun.objects.filter(id=run_id, status=RunStatus.RUNNING).update(
+                    heartbeat_at=timezone.now())
+        except Exception:  # a missed beat only risks a re-send, which is safe
+            log.warning("heartbeat of run %s failed", run_id, exc_info=True)
+        finally:
+            connection.close()  # the thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"heartbeat-{run_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+def requeue_run(run_id: int) -> bool:
+    """Hand a running run to a fresh task: queued again (its message waits in the broker),
+    so a long queue does not make it look dead."""
+    handed = GenerationRun.objects.filter(id=run_id, status=RunStatus.RUNNING).update(
+        status=RunStatus.QUEUED, heartbeat_at=timezone.now())
+    if handed:
+        enqueue_run(run_id)
+    return bool(handed)
 
 
 def finish_exhausted(run_id: int, reason: str) -> None:
@@ -262,26 +310,33 @@ def execute_run(run_id: int) -> str:
         log.exception("generation run %s failed", run_id)
         fail_run(run_id, f"{type(error).__name__}: {error}")
         return "failed"
-    if more:
-        enqueue_run(run_id)
+    if more and requeue_run(run_id):
         return "continued"
     return "done"
 
 
 def resume_stale_runs() -> list[int]:
-    """Re-queue running runs whose heartbeat stopped (a killed worker) and queued runs
-    whose task never started."""
+    """Re-send the runs no worker has: running ones whose heartbeat stopped (a killed
+    worker), queued ones never sent (the broker was down), and queued ones whose message
+    waited so long it was likely lost (a broker restarted without its data)."""
     now = timezone.now()
-    cutoff = now - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
-    # heartbeat_at also marks a re-send, so a run is re-sent once per stale window.
-    stale_filter = Q(status=RunStatus.RUNNING, heartbeat_at__lt=cutoff) | Q(
-        Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=cutoff),
-        status=RunStatus.QUEUED, created_at__lt=cutoff,
+    dead = now - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
+    lost = now - timedelta(seconds=settings.QUEENS_QUEUED_STALE_S)
+
+    def not_since(cutoff):  # heartbeat_at also marks a send: one re-send per window
+        return Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=cutoff)
+
+    stale_filter = (
+        Q(status=RunStatus.RUNNING, heartbeat_at__lt=dead)
+        | Q(not_since(dead), status=RunStatus.QUEUED, task_id="", created_at__lt=dead)
+        | Q(not_since(lost), status=RunStatus.QUEUED, created_at__lt=lost)
     )
     resent = []
     for run_id in GenerationRun.objects.filter(stale_filter).values_list("id", flat=True):
-        # Claim it in one UPDATE: of two beat ticks at once, one re-sends.
-        if GenerationRun.objects.filter(stale_filter, id=run_id).update(heartbeat_at=now):
+        # Claim it in one UPDATE: of two beat ticks at once, one re-sends. Queued again, so
+        # it is not re-sent while its message waits behind others.
+        if GenerationRun.objects.filter(stale_filter, id=run_id).update(
+                status=RunStatus.QUEUED, heartbeat_at=now):
             enqueue_run(run_id)
             resent.append(run_id)
     return resent

@@ -185,9 +185,15 @@ LOGGING = {
 }
 
 # Generation: how long one task may produce levels before it hands the run to a fresh task,
-# and how old a heartbeat must be before a running run counts as abandoned.
+# how often a working run beats, how old a beat must be before the run counts as dead
+# (beat re-sends it: resume runs every 15 s, so a dead run is picked up within 45 s), and
+# how long a queued run's message may wait before it counts as lost with the broker.
 QUEENS_TASK_SLICE_S = float(os.environ.get("QUEENS_TASK_SLICE_S", "30"))
-QUEENS_STALE_AFTER_S = float(os.environ.get("QUEENS_STALE_AFTER_S", "180"))
+QUEENS_HEARTBEAT_S = float(os.environ.get("QUEENS_HEARTBEAT_S", "10"))
+QUEENS_STALE_AFTER_S = float(os.environ.get("QUEENS_STALE_AFTER_S", "30"))
+QUEENS_QUEUED_STALE_S = float(os.environ.get("QUEENS_QUEUED_STALE_S", "900"))
+if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
+    raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
 QUEENS_DAILY_EPOCH = date.fromisoformat(os.environ.get("QUEENS_DAILY_EPOCH", "2026-12-01"))
 QUEENS_SERVED_SIZES = (4, 20)
 QUEENS_PLAYER_COOKIE = "queens_player"

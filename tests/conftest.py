@@ -102,14 +102,12 @@ def database_url_for_worker() -> str:
     return f"postgres://{user}@{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
 
 
-@pytest.fixture
-def celery_worker_process(transactional_db, tmp_path):
-    """A real `celery worker` process consuming this run's queue from Redis, on the test DB."""
-    import redis
+def start_celery(tmp_path, name: str, *args: str, ready: str = "ready",
+                 env: dict | None = None) -> subprocess.Popen:
+    """A real `celery` process (worker or beat) of this run's queue on Redis and the test DB;
+    its log is at process.log_path."""
     from django.conf import settings
 
-    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    broker.delete(settings.CELERY_QUEUE)
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "queensgame.settings",
@@ -117,30 +115,66 @@ def celery_worker_process(transactional_db, tmp_path):
         "REDIS_URL": settings.CELERY_BROKER_URL,
         "CELERY_QUEUE": settings.CELERY_QUEUE,
         "QUEENS_TASK_SLICE_S": os.environ.get("QUEENS_TASK_SLICE_S", "2"),
+        **(env or {}),
     }
-    log = open(tmp_path / "worker.log", "w")  # noqa: SIM115 (outlives this block)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "queensgame", "worker", "-Q",
-         settings.CELERY_QUEUE, "--concurrency=1", "--pool=solo", "--without-gossip",
-         "--without-mingle", "--loglevel=INFO"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
+    log_path = tmp_path / f"{name}.log"
+    log = open(log_path, "w")  # noqa: SIM115 (outlives this block)
+    process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "queensgame", *args],
+                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    log.close()  # the child holds its own copy
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if "ready" in (tmp_path / "worker.log").read_text():
+        if ready in log_path.read_text():
             break
         if process.poll() is not None:
-            raise RuntimeError((tmp_path / "worker.log").read_text())
+            raise RuntimeError(log_path.read_text())
         time.sleep(0.2)
-    process.log_path = tmp_path / "worker.log"
-    yield process
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    process.log_path = log_path
+    return process
+
+
+def worker_args() -> list[str]:
+    from django.conf import settings
+
+    return ["worker", "-Q", settings.CELERY_QUEUE, "--concurrency=1", "--pool=solo",
+            "--without-gossip", "--without-mingle", "--loglevel=INFO"]
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def celery_processes(transactional_db, tmp_path):
+    """Start real worker and beat processes with start(name, *args); all stopped at the end,
+    and this run's queue emptied before and after."""
+    import redis
+    from django.conf import settings
+
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     broker.delete(settings.CELERY_QUEUE)
+    started = []
+
+    def start(name, *args, **kwargs):
+        started.append(start_celery(tmp_path, name, *args, **kwargs))
+        return started[-1]
+
+    yield start
+    for process in started:
+        stop_process(process)
+    broker.delete(settings.CELERY_QUEUE)
+
+
+@pytest.fixture
+def celery_worker_process(celery_processes):
+    """A real `celery worker` process consuming this run's queue from Redis, on the test DB."""
+    return celery_processes("worker", *worker_args())
 
 
 def wait_for(predicate, timeout=60.0, interval=0.2):

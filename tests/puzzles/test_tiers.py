@@ -86,6 +86,47 @@ def test_a_stale_run_is_resent_once_per_stale_window(settings, django_capture_on
     assert services.resume_stale_runs() == []
     assert services.resume_stale_runs() == []
     assert fresh.id not in services.resume_stale_runs()
+    # Both wait as queued now: a re-sent run is not re-sent again while its message waits.
+    assert {r.status for r in GenerationRun.objects.filter(id__in=[queued.id, running.id])} \
+        == {RunStatus.QUEUED}
+
+
+def test_a_sent_queued_run_waits_the_long_window(settings):
+    settings.QUEENS_STALE_AFTER_S = 60
+    settings.QUEENS_QUEUED_STALE_S = 900
+    sent = GenerationRun.objects.create(size=6, rule="touch", requested=2, task_id="abc")
+    GenerationRun.objects.filter(id=sent.id).update(
+        created_at=timezone.now() - timedelta(minutes=10))
+    assert services.resume_stale_runs() == []  # its message is in the broker, behind others
+    GenerationRun.objects.filter(id=sent.id).update(
+        created_at=timezone.now() - timedelta(minutes=20))
+    assert services.resume_stale_runs() == [sent.id]  # so long that the broker lost it
+
+
+def test_a_live_run_is_not_started_twice():
+    run = GenerationRun.objects.create(size=6, rule="touch", requested=2,
+                                       status=RunStatus.RUNNING, heartbeat_at=timezone.now())
+    assert services.start_run(run.id) is None  # a second delivery while a worker has it
+    GenerationRun.objects.filter(id=run.id).update(
+        heartbeat_at=timezone.now() - timedelta(hours=1))
+    assert services.start_run(run.id) is not None  # its worker died
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_heartbeat_beats_while_the_engine_works(settings):
+    from generator_ext import count_solutions
+
+    settings.QUEENS_HEARTBEAT_S = 0.05
+    long_ago = timezone.now() - timedelta(hours=1)
+    run = GenerationRun.objects.create(size=11, rule="touch", requested=1,
+                                       status=RunStatus.RUNNING, heartbeat_at=long_ago)
+    started = timezone.now()
+    with services.beating(run.id):
+        count_solutions([[r] * 11 for r in range(11)], limit=None)  # about a second, nogil
+        ended = timezone.now()
+    run.refresh_from_db()
+    # The beat came while the engine held the thread, not once it was done.
+    assert started + timedelta(seconds=0.2) < run.heartbeat_at < ended
 
 
 def test_the_daily_follows_the_weekly_curve(make_level, settings):

@@ -101,3 +101,46 @@ def test_three_resume_ticks_resend_a_stale_run_once(celery_worker_process, setti
     )
     assert run_state(run.id).produced == 3
     assert Level.objects.filter(size=6, tier="easy").count() == 3
+
+
+def restore_the_beat_schedule():
+    import importlib
+
+    from django.apps import apps
+
+    importlib.import_module("puzzles.migrations.0002_periodic_tasks").create(apps, None)
+    importlib.import_module("puzzles.migrations.0006_resume_every_15_seconds").every(
+        15, "seconds")(apps, None)
+
+
+def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
+    """kill -9 the worker in the middle of a 17x17 run, start another, and let the real beat
+    (resume every 15 s) re-send the run: it ends with the requested count, no duplicates."""
+    import os
+    import signal
+    import time
+
+    from tests.conftest import worker_args
+
+    run = services.create_run(17, "touch", 40)
+    first = celery_processes("worker-1", *worker_args())
+    assert wait_for(lambda: run_state(run.id).produced >= 3, timeout=60), (
+        first.log_path.read_text()[-3000:])
+    os.kill(first.pid, signal.SIGKILL)
+    killed_at = time.monotonic()
+    first.wait()
+    at_kill = run_state(run.id)
+    assert at_kill.status == RunStatus.RUNNING and at_kill.produced < 40
+    restore_the_beat_schedule()  # a transactional test's flush removed the migrations' rows
+    celery_processes("worker-2", *worker_args())
+    beat = celery_processes("beat", "beat", "--loglevel=INFO", ready="beat: Starting")
+    assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED, timeout=60), (
+        beat.log_path.read_text()[-2000:])
+    recovered = time.monotonic() - killed_at
+    print(f"run {run.id}: {at_kill.produced} levels at the kill, finished {recovered:.1f} s "
+          f"after it")
+    assert recovered < 60
+    done = run_state(run.id)
+    assert done.produced == 40
+    hashes = list(Level.objects.filter(size=17).values_list("canonical_hash", flat=True))
+    assert len(hashes) == 40 == len(set(hashes))
