@@ -23,4 +23,4 @@ COPY --from=build --chown=queens:queens /app /app
 USER queens
 ENV PYTHONUNBUFFERED=1 QUEENS_VAR_DIR=/app/var STATIC_ROOT=/app/staticfiles
 EXPOSE 8000
-CMD ["sh", "-c", "gunicorn queensgame.wsgi -b 0.0.0.0:8000 -w ${GUNICORN_WORKERS:-4} --access-logfile -"]
+CMD ["gunicorn", "-c", "python:queensgame.gunicorn_conf", "queensgame.wsgi"]

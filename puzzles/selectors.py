@@ -75,7 +75,18 @@ def active_tier_counts() -> dict[tuple[int, str, str | None], int]:
     }
 
 
+def generation_paused() -> bool:
+    """True while the broker is unreachable: no run can be queued or worked."""
+    from puzzles.health import check_broker
+
+    try:
+        return check_broker() != "ok"
+    except Exception:
+        return True
+
+
 def pool_status() -> list[dict]:
+    paused = generation_paused()
     active = active_tier_counts()
     running = set(
         GenerationRun.objects.filter(status__in=ACTIVE_RUN_STATUSES).values_list(
@@ -90,6 +101,7 @@ def pool_status() -> list[dict]:
             "active": active.get((target.size, target.rule, target.tier), 0),
             "target": target.target,
             "running": (target.size, target.rule, target.tier) in running,
+            "paused": paused,
         }
         for target in PoolTarget.objects.order_by("rule", "size", "tier")
     ]

@@ -389,11 +389,11 @@ def request_top_up() -> bool:
     itself, and asks at most once per TOP_UP_DEBOUNCE_S; False when it did not ask."""
     from puzzles.tasks import top_up_pools as top_up_task  # tasks import services
 
-    if not cache.add("queens:top-up-requested", 1, TOP_UP_DEBOUNCE_S):
-        return False
     try:
+        if not cache.add("queens:top-up-requested", 1, TOP_UP_DEBOUNCE_S):
+            return False
         top_up_task.apply_async(queue=settings.CELERY_QUEUE, retry=False)
-    except Exception:  # broker down: beat's periodic top-up comes anyway
+    except Exception:  # cache or broker down: beat's periodic top-up comes anyway
         log.warning("could not ask for a pool top-up", exc_info=True)
         return False
     return True

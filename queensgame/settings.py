@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "puzzles.player.PlayerMiddleware",
+    "puzzles.unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "queensgame.urls"
@@ -100,6 +101,8 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        # A reused connection is checked first, so a restarted database costs no request.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -191,7 +194,7 @@ LOGGING = {
 QUEENS_TASK_SLICE_S = float(os.environ.get("QUEENS_TASK_SLICE_S", "30"))
 QUEENS_HEARTBEAT_S = float(os.environ.get("QUEENS_HEARTBEAT_S", "10"))
 QUEENS_STALE_AFTER_S = float(os.environ.get("QUEENS_STALE_AFTER_S", "30"))
-QUEENS_QUEUED_STALE_S = float(os.environ.get("QUEENS_QUEUED_STALE_S", "900"))
+QUEENS_QUEUED_STALE_S = float(os.environ.get("QUEENS_QUEUED_STALE_S", "120"))
 if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
     raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
 QUEENS_DAILY_EPOCH = date.fromisoformat(os.environ.get("QUEENS_DAILY_EPOCH", "2026-12-01"))

@@ -111,6 +111,8 @@ class PoolSerializer(serializers.Serializer):
     active = serializers.IntegerField()
     target = serializers.IntegerField()
     running = serializers.BooleanField()
+    paused = serializers.BooleanField(
+        help_text="generation is paused: the broker is unreachable, so no run is worked")
 
 
 class RunRequestSerializer(serializers.Serializer):

@@ -268,8 +268,10 @@ def test_pools(client, make_level):
     GenerationRun.objects.create(size=6, rule="touch", tier="hard", requested=4,
                                  status="running")
     assert client.get("/api/pools/").json() == [
-        {"size": 6, "rule": "touch", "tier": "easy", "active": 1, "target": 3, "running": False},
-        {"size": 6, "rule": "touch", "tier": "hard", "active": 1, "target": 5, "running": True},
+        {"size": 6, "rule": "touch", "tier": "easy", "active": 1, "target": 3, "running": False,
+         "paused": False},
+        {"size": 6, "rule": "touch", "tier": "hard", "active": 1, "target": 5, "running": True,
+         "paused": False},
     ]
 
 

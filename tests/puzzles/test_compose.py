@@ -43,8 +43,9 @@ def test_commands_are_the_projects_own():
     for command in re.findall(r"manage\.py (\w+)", setup):
         assert command in get_commands(), command
     assert "migrate" in setup and "ensure_pools" in setup
-    assert "gunicorn queensgame.wsgi" in SERVICES["web"]["command"]
-    assert "${GUNICORN_WORKERS" in SERVICES["web"]["command"]
+    assert SERVICES["web"]["command"] == (
+        "gunicorn -c python:queensgame.gunicorn_conf queensgame.wsgi")
+    assert "GUNICORN_WORKERS" in SERVICES["web"]["environment"]
     assert "celery -A queensgame worker" in SERVICES["worker"]["command"]
     assert "${WORKER_CONCURRENCY" in SERVICES["worker"]["command"]
     assert SERVICES["beat"]["command"].startswith("celery -A queensgame beat")
@@ -53,6 +54,7 @@ def test_commands_are_the_projects_own():
 
 def test_every_setting_is_in_env_example():
     settings_py = (ROOT / "queensgame/settings.py").read_text()
+    settings_py += (ROOT / "queensgame/gunicorn_conf.py").read_text()
     read = set(re.findall(r'(?:os\.environ\.get|env_bool|env_list)\("([A-Z_]+)"', settings_py))
     read |= set(re.findall(r'os\.environ\["([A-Z_]+)"\]', settings_py))
     listed = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.M))

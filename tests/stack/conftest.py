@@ -1,0 +1,222 @@
+"""The production stack on this machine, as docker compose would run it (Docker cannot run
+here): a PostgreSQL cluster and a redis-server of the test's own (so it may stop and restart
+them), collectstatic as the image's build runs it, then the compose file's own commands for
+setup, web (gunicorn, DEBUG=0), worker and beat."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from glob import glob
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+IN_CI = os.environ.get("CI", "").lower() == "true"
+COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def missing(what: str):
+    message = f"!!! {what}: the production stack tests are SKIPPED"
+    if IN_CI:
+        pytest.fail(message.replace("SKIPPED", "required under CI"))
+    pytest.skip(message)
+
+
+def as_postgres(args: list[str]) -> list[str]:
+    """PostgreSQL refuses to run as root: run its tools as the postgres user then."""
+    return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
+
+
+class Postgres:
+    """A throwaway cluster: initdb in a temporary folder, its own port and socket."""
+
+    def __init__(self):
+        bins = sorted(glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+        if not bins:
+            missing("no PostgreSQL server binaries (/usr/lib/postgresql/*/bin)")
+        self.bin = Path(bins[-1]).parent
+        self.dir = Path(tempfile.mkdtemp(prefix="queens-pg-"))
+        if os.geteuid() == 0:
+            shutil.chown(self.dir, "postgres", "postgres")
+        self.data = self.dir / "data"
+        self.port = free_port()
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/queens"
+        subprocess.run(as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-U",
+                                    "postgres", "--auth=trust", "-E", "UTF8"]),
+                       check=True, capture_output=True)
+
+    def pg_ctl(self, *args: str) -> None:
+        options = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
+                   "-c fsync=off -c max_connections=200")
+        subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-w",
+                                    "-l", str(self.dir / "log"), "-o", options, *args]),
+                       check=True, capture_output=True)
+
+    def start(self) -> None:
+        self.pg_ctl("start")
+
+    def stop(self) -> None:
+        self.pg_ctl("stop", "-m", "fast")
+
+    def create_database(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as db:
+            db.execute("CREATE DATABASE queens")
+
+    def remove(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self.pg_ctl("stop", "-m", "immediate")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Redis:
+    def __init__(self, folder: Path):
+        if not shutil.which("redis-server"):
+            missing("no redis-server")
+        self.port = free_port()
+        self.folder = folder
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+class Stack:
+    def __init__(self, folder: Path, postgres: Postgres, redis: Redis):
+        self.folder = folder
+        self.postgres = postgres
+        self.redis = redis
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.processes: dict[str, subprocess.Popen] = {}
+        venv_bin = str(Path(sys.executable).parent)
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")},
+            "PATH": f"{venv_bin}:{os.environ.get('PATH', '')}",
+            "PYTHONUNBUFFERED": "1",
+            # The compose file's environment, with this machine's addresses.
+            "DEBUG": "0",
+            "SECRET_KEY": "stack-test-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFGH",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DATABASE_URL": postgres.url,
+            "REDIS_URL": redis.url,
+            "CELERY_QUEUE": "queens",
+            # Plain http on loopback here; behind the TLS proxy these stay on (the defaults).
+            "SECURE_SSL_REDIRECT": "0", "SESSION_COOKIE_SECURE": "0", "CSRF_COOKIE_SECURE": "0",
+            "SECURE_HSTS_SECONDS": "0",
+            "GUNICORN_BIND": f"127.0.0.1:{self.port}",
+            "QUEENS_VAR_DIR": str(folder / "var"),
+            "STATIC_ROOT": str(folder / "staticfiles"),
+        }
+        self.env.pop("DJANGO_SETTINGS_MODULE", None)
+
+    def command(self, service: str) -> str:
+        return COMPOSE["services"][service]["command"]
+
+    def run_once(self, command: str) -> None:
+        result = subprocess.run(["sh", "-c", command], cwd=ROOT, env=self.env,
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+    def start(self, service: str) -> subprocess.Popen:
+        log = open(self.folder / f"{service}.log", "a")  # noqa: SIM115
+        process = subprocess.Popen(["sh", "-c", f"exec {self.command(service)}"], cwd=ROOT,
+                                   env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+        log.close()
+        self.processes[service] = process
+        return process
+
+    def log(self, service: str) -> str:
+        return (self.folder / f"{service}.log").read_text()
+
+    def get(self, path: str, timeout: float = 5, data: bytes | None = None,
+            headers: dict | None = None):
+        request = urllib.request.Request(self.url + path, data=data, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def wait_ready(self, timeout: float = 60) -> float:
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            try:
+                if self.get("/readyz", timeout=2)[0] == 200:
+                    return time.monotonic() - started
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError("the site never became ready:\n" + self.log("web")[-3000:])
+
+    def stop_all(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def stack():
+    folder = Path(tempfile.mkdtemp(prefix="queens-stack-"))
+    postgres = Postgres()
+    redis = Redis(folder)
+    stack = Stack(folder, postgres, redis)
+    try:
+        postgres.start()
+        postgres.create_database()
+        redis.start()
+        # What the image's build runs, then the compose services in their order.
+        stack.run_once("python manage.py collectstatic --noinput")
+        stack.run_once(stack.command("setup"))
+        stack.start("web")
+        stack.start("worker")
+        stack.start("beat")
+        stack.wait_ready()
+        yield stack
+    finally:
+        stack.stop_all()
+        redis.stop()
+        postgres.remove()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,184 @@
+"""The compose stack's own commands on this machine: static files, a level played in real
+Chromium through gunicorn with DEBUG=0, slow clients, Redis stopped and PostgreSQL restarted
+under load. The tests run in file order on one stack."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+import time
+from collections import Counter
+
+import pytest
+
+from tests.browser.conftest import browser  # noqa: F401 (the same Chromium, same flags)
+
+pytestmark = pytest.mark.redis
+
+
+def wait_for_level(stack, size: int, timeout: float = 150) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, _, body = stack.get(f"/api/levels/{size}/")
+        if status == 200:
+            return json.loads(body)
+        time.sleep(1)
+    raise AssertionError(f"no {size}x{size} level after {timeout} s:\n"
+                         + stack.log("worker")[-3000:])
+
+
+def solution_of(stack, level_id: int) -> list[int]:
+    import psycopg
+
+    with psycopg.connect(stack.postgres.url) as db:
+        return db.execute("SELECT solution FROM puzzles_level WHERE id = %s",
+                          [level_id]).fetchone()[0]
+
+
+def test_static_files_are_served_hashed_compressed_and_cached_for_a_year(stack):
+    status, _, body = stack.get("/")
+    assert status == 200
+    assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', body.decode())
+    hashed = [a for a in assets if re.search(r"\.[0-9a-f]{12}\.(?:js|css|svg)$", a)]
+    assert assets and hashed == assets  # every asset by its hashed name
+    for asset in hashed:
+        status, headers, _ = stack.get(asset, headers={"Accept-Encoding": "gzip"})
+        assert status == 200, asset
+        assert "max-age=315360000" in headers["Cache-Control"], asset
+        if asset.endswith((".js", ".css")):  # a tiny icon is not worth compressing
+            assert headers.get("Content-Encoding") == "gzip", asset
+    status, _, docs = stack.get("/api/docs/")
+    assert status == 200
+    for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', docs.decode()):
+        assert stack.get(asset)[0] == 200, asset
+
+
+def test_the_setup_made_every_pool_and_the_worker_fills_them(stack):
+    status, _, body = stack.get("/api/pools/")
+    pools = json.loads(body)
+    assert status == 200 and len(pools) > 50
+    assert not any(pool["paused"] for pool in pools)
+    wait_for_level(stack, 6)
+
+
+def test_a_player_solves_a_level_in_chromium_through_gunicorn(stack, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    broken = []
+    page.on("response", lambda r: r.status >= 400 and broken.append((r.status, r.url)))
+    page.goto(stack.url + "/play/6/")
+    page.wait_for_selector("#game[data-ready='true']")
+    level_id = int(re.search(r"/levels/(\d+)/", page.url).group(1))
+    for r, c in enumerate(solution_of(stack, level_id)):
+        page.locator(f".cell[data-row='{r}'][data-col='{c}']").dblclick()
+    page.locator("#win-dialog").wait_for(state="visible")
+    page.wait_for_function("document.getElementById('win-rank').textContent.length > 0")
+    context.close()
+    assert broken == []
+    assert f'"GET /levels/{level_id}/ HTTP/1.1" 200' in stack.log("web")  # the access log
+
+
+def test_eight_slow_clients_do_not_stop_the_site(stack):
+    """Eight POSTs trickle their bodies in at a byte a second; everyone else is served."""
+    level = wait_for_level(stack, 6)
+    stop = threading.Event()
+    slow = []
+    for _ in range(8):
+        sock = socket.create_connection(("127.0.0.1", stack.port))
+        sock.sendall(f"POST /api/levels/6/{level['id']}/check/ HTTP/1.1\r\n"
+                     f"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: 1000\r\n\r\n{{".encode())
+        slow.append(sock)
+
+    def trickle():
+        while not stop.wait(1):
+            for sock in slow:
+                sock.sendall(b" ")
+
+    trickler = threading.Thread(target=trickle)
+    trickler.start()
+    try:
+        time.sleep(1)
+        timings = []
+        for path in ["/", f"/levels/{level['id']}/", "/api/levels/6/", "/api/pools/"] * 5:
+            started = time.monotonic()
+            status, _, _ = stack.get(path, timeout=5)
+            timings.append(time.monotonic() - started)
+            assert status == 200, path
+        assert max(timings) < 2, timings
+    finally:
+        stop.set()
+        trickler.join()
+        for sock in slow:
+            sock.close()
+
+
+def test_without_redis_pages_and_levels_are_served_and_generation_is_paused(stack):
+    level = wait_for_level(stack, 6)
+    stack.redis.stop()
+    try:
+        for path in ["/", f"/levels/{level['id']}/", "/api/levels/6/", "/api/daily/",
+                     "/api/levels/7/", "/how-to-play/"]:
+            status, _, body = stack.get(path, timeout=10)
+            assert status < 500, (path, status, body[:300])
+        status, _, body = stack.get(f"/api/levels/6/{level['id']}/check/", timeout=10,
+                                    data=b'{"queens": [[0, 0]]}',
+                                    headers={"Content-Type": "application/json"})
+        assert status == 200, body  # the throttle's store is down: it fails open
+        status, _, body = stack.get("/api/pools/")
+        assert status == 200 and all(pool["paused"] for pool in json.loads(body))
+        assert stack.get("/readyz")[0] == 503
+    finally:
+        stack.redis.start()
+    started = time.monotonic()
+    stack.wait_ready(timeout=30)
+    status, _, body = stack.get("/api/pools/")
+    assert not any(pool["paused"] for pool in json.loads(body))
+    print(f"ready {time.monotonic() - started:.2f} s after Redis came back")
+    for service in ("web", "worker", "beat"):
+        assert stack.processes[service].poll() is None, stack.log(service)[-3000:]
+
+
+def test_a_postgresql_restart_under_load_answers_503_and_recovers(stack):
+    level = wait_for_level(stack, 6)
+    statuses: Counter = Counter()
+    last_ok = {"at": 0.0}
+    stop = threading.Event()
+
+    def load():
+        while not stop.is_set():
+            try:
+                status, _, _ = stack.get(f"/api/levels/6/{level['id']}/", timeout=10)
+            except OSError as error:
+                status = type(error).__name__
+            statuses[status] += 1
+            if status == 200:
+                last_ok["at"] = time.monotonic()
+            time.sleep(0.01)
+
+    threads = [threading.Thread(target=load) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    try:
+        time.sleep(1)
+        stack.postgres.stop()
+        time.sleep(3)
+        during = Counter(statuses)
+        stack.postgres.start()
+        back = time.monotonic()
+        while last_ok["at"] < back and time.monotonic() - back < 20:
+            time.sleep(0.05)
+        recovered = last_ok["at"] - back
+        time.sleep(1)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    print(f"PostgreSQL restart: {dict(statuses)}; first 200 {recovered:.2f} s after it was back")
+    assert during[503] > 0 and 0 <= recovered < 10
+    assert set(statuses) <= {200, 503}, statuses
+    assert stack.wait_ready(timeout=10) < 10
+    for service in ("web", "worker"):
+        assert stack.processes[service].poll() is None, stack.log(service)[-3000:]
