@@ -35,6 +35,7 @@ if DEBUG and not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-used-with-DEBUG-on-never-in-production-0123456789"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "puzzles.api.errors.csrf_failure"
 
 # Security behind a TLS proxy: secure by default with DEBUG off, each switch from the
 # environment. SECURE_PROXY_SSL_HEADER names the header the proxy sets, e.g.
@@ -230,4 +231,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {"RuleEnum": "puzzles.models.Rule", "TierEnum": "puzzles.models.Tier"},
+    # The anonymous player: a signed cookie the server sets on the first answer; sending it
+    # back keeps solves, hints and the daily streak one player's.
+    "APPEND_COMPONENTS": {"securitySchemes": {"playerCookie": {
+        "type": "apiKey", "in": "cookie", "name": QUEENS_PLAYER_COOKIE,
+        "description": "Set by the server on the first response (HttpOnly, signed, 10 "
+                       "years): an anonymous player id. Send it back so checks, hints and "
+                       "solves count for the same player; without it each request is a new "
+                       "player.",
+    }}},
+    "SECURITY": [{"playerCookie": []}, {}],
 }

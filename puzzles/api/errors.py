@@ -2,6 +2,8 @@
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
+from django.views.csrf import csrf_failure as django_csrf_failure
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import status
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -44,6 +46,14 @@ def exception_handler(exc, context):
     return response
 
 
+@csrf_exempt  # a POST to nowhere is a 404 too, not the CSRF page
 def not_found(request, rest=""):
     """Any /api/ path that names nothing: a JSON 404 like every other API error."""
     return JsonResponse({"detail": f"there is no API endpoint at /api/{rest}"}, status=404)
+
+
+def csrf_failure(request, reason=""):
+    """CSRF_FAILURE_VIEW: JSON under /api/, Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": f"CSRF check failed: {reason}"}, status=403)
+    return django_csrf_failure(request, reason)

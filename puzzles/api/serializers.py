@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from generator_ext import region_colors
-from puzzles.models import GenerationRun, Level
+from puzzles.models import GenerationRun, Level, Rule, Tier
 
 
 class DailyRefSerializer(serializers.Serializer):
@@ -28,6 +28,9 @@ def level_payload(level: Level) -> dict:
 
 
 class LevelSerializer(serializers.ModelSerializer):
+    regions = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="regions[row][col]: the region (0 to n-1) of each cell")
     daily = serializers.SerializerMethodField()
     colors = serializers.SerializerMethodField(
         help_text="the palette index of each region (the engine's colouring of this level)")
@@ -50,13 +53,40 @@ class DailySerializer(serializers.Serializer):
     level = LevelSerializer()
 
 
+MAX_CELLS = 32 * 32  # more marks than any board has cells is not a board's marks
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer: not "1", not 1.0, not true (DRF's IntegerField takes all three)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def cell_field(**kwargs) -> serializers.ListField:
+    """A cell: [row, col], 0-based (the level's size bounds them: checked by the service)."""
+    return serializers.ListField(child=StrictIntegerField(), min_length=2, max_length=2,
+                                 **kwargs)
+
+
+def cells_field(help_text: str, **kwargs) -> serializers.ListField:
+    return serializers.ListField(child=cell_field(), max_length=MAX_CELLS,
+                                 help_text=help_text, **kwargs)
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="what was wrong, in a sentence")
+
+
 class CheckRequestSerializer(serializers.Serializer):
-    queens = serializers.JSONField(help_text="[[row, col], ...], 0-based")
+    queens = cells_field("the queens placed: [[row, col], ...], 0-based")
 
 
 class ConflictSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(["row", "column", "region", "touch", "diagonal"])
-    cells = serializers.JSONField()
+    cells = cells_field("the queens in conflict")
 
 
 class CheckResponseSerializer(serializers.Serializer):
@@ -72,9 +102,9 @@ class RevealResponseSerializer(serializers.Serializer):
 
 
 class HintRequestSerializer(serializers.Serializer):
-    queens = serializers.JSONField(help_text="[[row, col], ...], 0-based")
-    crosses = serializers.JSONField(help_text="[[row, col], ...], 0-based", required=False,
-                                    default=list)
+    queens = cells_field("the queens placed: [[row, col], ...], 0-based")
+    crosses = cells_field("the cells crossed out: [[row, col], ...], 0-based",
+                          required=False, default=list)
 
 
 class HintResponseSerializer(serializers.Serializer):
@@ -84,16 +114,16 @@ class HintResponseSerializer(serializers.Serializer):
                   "contradiction, or mistake; null when there is no next step",
     )
     message = serializers.CharField()
-    queens = serializers.JSONField(help_text="cells the step decides hold a queen")
-    crosses = serializers.JSONField(help_text="cells the step decides cannot hold one")
-    because = serializers.JSONField(help_text="cells of the rows, columns, regions it uses")
+    queens = cells_field("cells the step decides hold a queen")
+    crosses = cells_field("cells the step decides cannot hold one")
+    because = cells_field("cells of the rows, columns, regions it uses")
     mistake = serializers.BooleanField()
 
 
 class SolveRequestSerializer(serializers.Serializer):
-    token = serializers.JSONField(help_text="the token of the solving check")
-    seconds = serializers.JSONField(required=False, help_text="ignored: the server measures it")
-    hints = serializers.JSONField(required=False, help_text="ignored: the server counts them")
+    token = serializers.CharField(max_length=1000, help_text="the token of the solving check")
+    seconds = StrictIntegerField(required=False, help_text="ignored: the server measures it")
+    hints = StrictIntegerField(required=False, help_text="ignored: the server counts them")
 
 
 class SolveResponseSerializer(serializers.Serializer):
@@ -116,10 +146,12 @@ class PoolSerializer(serializers.Serializer):
 
 
 class RunRequestSerializer(serializers.Serializer):
-    size = serializers.JSONField()
-    rule = serializers.JSONField(required=False, default="touch")
-    tier = serializers.JSONField(required=False, default="")
-    requested = serializers.JSONField()
+    # Ranges are the service's rules (check_run_request), with its sentences.
+    size = StrictIntegerField(help_text="a served board size")
+    rule = serializers.ChoiceField(Rule.choices, required=False, default=Rule.TOUCH)
+    tier = serializers.ChoiceField(Tier.choices, required=False, default="", allow_blank=True,
+                                   help_text="empty: any tier")
+    requested = StrictIntegerField(help_text="how many new levels to make")
 
 
 class RunSerializer(serializers.ModelSerializer):

@@ -14,5 +14,5 @@ urlpatterns = [
     path("pools/", views.PoolsView.as_view(), name="api-pools"),
     path("runs/", views.RunsView.as_view(), name="api-runs"),
     path("runs/<int:run_id>/", views.RunDetailView.as_view(), name="api-run"),
-    re_path(r"^(?P<rest>.*)$", errors.not_found),  # last: unknown paths and non-digit ids
+    re_path(r"^(?P<rest>[\s\S]*)$", errors.not_found),  # last: unknown paths and non-digit ids
 ]

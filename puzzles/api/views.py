@@ -5,7 +5,7 @@ from datetime import date
 
 from django.conf import settings
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.permissions import IsAdminUser
@@ -18,6 +18,24 @@ from puzzles.api import serializers as s
 from puzzles.models import GenerationRun
 
 log = logging.getLogger(__name__)
+
+
+ERROR_MEANINGS = {
+    400: "bad input; the sentence says what was wrong",
+    403: "staff only: sign in to the admin first",
+    404: "nothing there; the sentence says what is missing",
+    429: "too many POSTs from this address; Retry-After says when to try again",
+    503: "the database is unavailable; Retry-After says when to try again",
+}
+
+
+def answers(ok, *errors: int, created: bool = False) -> dict:
+    """An operation's documented responses: its body, then each error as {"detail"} (503 on
+    every operation: the database may be down)."""
+    documented = {201 if created else 200: ok}
+    for code in (*errors, 503):
+        documented[code] = OpenApiResponse(s.ErrorSerializer, description=ERROR_MEANINGS[code])
+    return documented
 
 
 class PostThrottle(AnonRateThrottle):
@@ -100,7 +118,7 @@ class RandomLevelView(APIView):
             OpenApiParameter("tier", str, enum=["easy", "medium", "hard", "expert"]),
             OpenApiParameter("exclude", str, description="comma-separated level ids to skip"),
         ],
-        responses=s.LevelSerializer,
+        responses=answers(s.LevelSerializer, 400, 404),
         operation_id="levels_random",
     )
     def get(self, request, n: str):
@@ -120,7 +138,7 @@ class RandomLevelView(APIView):
 
 
 class LevelDetailView(APIView):
-    @extend_schema(responses=s.LevelSerializer, operation_id="levels_detail")
+    @extend_schema(responses=answers(s.LevelSerializer, 400, 404), operation_id="levels_detail")
     def get(self, request, n: str, level_id: int):
         return Response(s.level_payload(get_level(n, level_id)))
 
@@ -128,7 +146,8 @@ class LevelDetailView(APIView):
 class CheckView(APIView):
     throttle_classes = [PostThrottle]
 
-    @extend_schema(request=s.CheckRequestSerializer, responses=s.CheckResponseSerializer)
+    @extend_schema(request=s.CheckRequestSerializer,
+                   responses=answers(s.CheckResponseSerializer, 400, 404, 429))
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.CheckRequestSerializer)
@@ -142,7 +161,7 @@ class CheckView(APIView):
 class RevealView(APIView):
     throttle_classes = [PostThrottle]
 
-    @extend_schema(request=None, responses=s.RevealResponseSerializer)
+    @extend_schema(request=None, responses=answers(s.RevealResponseSerializer, 400, 404, 429))
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         return Response({"solution": services.reveal_solution(level, request.player)})
@@ -151,7 +170,8 @@ class RevealView(APIView):
 class HintView(APIView):
     throttle_classes = [PostThrottle]
 
-    @extend_schema(request=s.HintRequestSerializer, responses=s.HintResponseSerializer)
+    @extend_schema(request=s.HintRequestSerializer,
+                   responses=answers(s.HintResponseSerializer, 400, 404, 429))
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.HintRequestSerializer)
@@ -165,7 +185,8 @@ class HintView(APIView):
 class SolveView(APIView):
     throttle_classes = [PostThrottle]
 
-    @extend_schema(request=s.SolveRequestSerializer, responses=s.SolveResponseSerializer)
+    @extend_schema(request=s.SolveRequestSerializer,
+                   responses=answers(s.SolveResponseSerializer, 400, 404, 429, created=True))
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.SolveRequestSerializer)
@@ -184,13 +205,13 @@ def daily_response(day: date) -> Response:
 
 
 class DailyTodayView(APIView):
-    @extend_schema(responses=s.DailySerializer, operation_id="daily_today")
+    @extend_schema(responses=answers(s.DailySerializer, 404), operation_id="daily_today")
     def get(self, request):
         return daily_response(timezone.now().date())
 
 
 class DailyDateView(APIView):
-    @extend_schema(responses=s.DailySerializer, operation_id="daily_by_date")
+    @extend_schema(responses=answers(s.DailySerializer, 400, 404), operation_id="daily_by_date")
     def get(self, request, day: str):
         try:
             parsed = date.fromisoformat(day)
@@ -200,7 +221,7 @@ class DailyDateView(APIView):
 
 
 class PoolsView(APIView):
-    @extend_schema(responses=s.PoolSerializer(many=True))
+    @extend_schema(responses=answers(s.PoolSerializer(many=True)))
     def get(self, request):
         return Response(selectors.pool_status())
 
@@ -208,7 +229,8 @@ class PoolsView(APIView):
 class RunsView(APIView):
     permission_classes = [IsAdminUser]
 
-    @extend_schema(request=s.RunRequestSerializer, responses={201: s.RunSerializer})
+    @extend_schema(request=s.RunRequestSerializer,
+                   responses=answers(s.RunSerializer, 400, 403, created=True))
     def post(self, request):
         data = body(request, s.RunRequestSerializer)
         run = services.create_run(
@@ -221,7 +243,7 @@ class RunsView(APIView):
 class RunDetailView(APIView):
     permission_classes = [IsAdminUser]
 
-    @extend_schema(responses=s.RunSerializer)
+    @extend_schema(responses=answers(s.RunSerializer, 403, 404))
     def get(self, request, run_id: int):
         run = GenerationRun.objects.filter(id=run_id).first()
         if run is None:

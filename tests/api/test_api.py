@@ -357,6 +357,35 @@ def test_schema_validates_against_openapi_3():
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
 
 
+def test_schema_types_every_body_documents_errors_and_the_cookie():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = schema["components"]
+    cookie = components["securitySchemes"]["playerCookie"]
+    assert cookie["in"] == "cookie" and cookie["name"] == "queens_player"
+
+    def untyped(prop: dict) -> bool:  # a JSONField documents itself with no type at all
+        kinds = ("type", "$ref", "allOf", "oneOf", "anyOf", "enum")
+        return not any(k in prop for k in kinds) or ("items" in prop and untyped(prop["items"]))
+
+    for name, component in components["schemas"].items():
+        for field, prop in component.get("properties", {}).items():
+            assert not untyped(prop), (name, field)
+    queens = components["schemas"]["CheckRequest"]["properties"]["queens"]
+    assert queens["items"]["items"]["type"] == "integer"
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            assert "503" in responses, (method, path)
+            for code, response in responses.items():
+                if int(code) >= 400:
+                    ref = response["content"]["application/json"]["schema"]["$ref"]
+                    assert ref.endswith("/Error"), (method, path, code)
+    check = schema["paths"]["/api/levels/{n}/{level_id}/check/"]["post"]["responses"]
+    assert {"200", "400", "404", "429", "503"} <= set(check)
+
+
 @pytest.mark.parametrize("raw", ["+8", "٨", "1_0", " 8", "8.0", "0008", "１０"])
 def test_sizes_are_plain_ascii_digits(client, make_level, raw):
     make_level(size=8)
@@ -366,10 +395,10 @@ def test_sizes_are_plain_ascii_digits(client, make_level, raw):
 
 
 @pytest.mark.parametrize("path", ["/api/nope/", "/api/levels/8/abc/", "/api/levels/8/1/x/",
-                                  "/api/runs/x/"])
+                                  "/api/runs/x/", "/api/levels/%0A/1/", "/api/x%0Ay/"])
 def test_unknown_api_paths_are_json_404s(client, path):
     response = client.get(path)
-    assert response.status_code == 404
+    assert response.status_code == (400 if "levels/%0A" in path else 404)
     assert response["Content-Type"] == "application/json" and response.json()["detail"]
 
 
