@@ -38,5 +38,7 @@ bench: install
 lint: install
 	$(VENV)/bin/ruff check .
 
+# Back to the sources (the venv stays): the next make test reinstalls and recompiles.
 clean:
-	rm -rf build generator_ext/*.c generator_ext/*.so
+	rm -rf build *.egg-info generator_ext/*.c generator_ext/*.so generator_ext/*.html \
+	  test-artifacts var/staticfiles $(STAMP)

@@ -9,7 +9,13 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("QUEENS_VAR_DIR", BASE_DIR / "var"))
+PACKAGE_DIR = Path(__file__).resolve().parent
+# A checkout keeps templates/ and static/ at its top; the wheel ships them inside this
+# package (pyproject.toml maps them), and keeps its var/ in the working directory.
+FROM_SOURCE = (BASE_DIR / "manage.py").is_file()
+TEMPLATES_DIR = BASE_DIR / "templates" if FROM_SOURCE else PACKAGE_DIR / "templates"
+STATIC_SOURCE_DIR = BASE_DIR / "static" if FROM_SOURCE else PACKAGE_DIR / "static"
+VAR_DIR = Path(os.environ.get("QUEENS_VAR_DIR", BASE_DIR / "var" if FROM_SOURCE else "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
@@ -35,7 +41,7 @@ if DEBUG and not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-used-with-DEBUG-on-never-in-production-0123456789"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
-CSRF_FAILURE_VIEW = "puzzles.api.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "puzzles.api.csrf.csrf_failure"
 
 # Security behind a TLS proxy: secure by default with DEBUG off, each switch from the
 # environment. SECURE_PROXY_SSL_HEADER names the header the proxy sets, e.g.
@@ -83,7 +89,7 @@ ROOT_URLCONF = "queensgame.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [TEMPLATES_DIR],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -125,7 +131,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [STATIC_SOURCE_DIR]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # WhiteNoise serves collectstatic's output: hashed names, gzip and brotli, cached for a year.

@@ -2,7 +2,6 @@
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
-from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import status
 from rest_framework.exceptions import ParseError
@@ -50,10 +49,3 @@ def exception_handler(exc, context):
 def not_found(request, rest=""):
     """Any /api/ path that names nothing: a JSON 404 like every other API error."""
     return JsonResponse({"detail": f"there is no API endpoint at /api/{rest}"}, status=404)
-
-
-def csrf_failure(request, reason=""):
-    """CSRF_FAILURE_VIEW: JSON under /api/, Django's page elsewhere."""
-    if request.path.startswith("/api/"):
-        return JsonResponse({"detail": f"CSRF check failed: {reason}"}, status=403)
-    return django_csrf_failure(request, reason)
