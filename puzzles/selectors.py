@@ -8,6 +8,7 @@ from datetime import date
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
+from puzzles import level_cache
 from puzzles.models import (
     ACTIVE_RUN_STATUSES,
     DailyPuzzle,
@@ -53,10 +54,36 @@ def random_level(
 
 
 def level_by_id(level_id: int) -> Level | None:
-    """A level by id, unless it is a daily whose day has not come (it does not exist yet)."""
-    return (
-        Level.objects.filter(not_a_future_daily(), id=level_id).select_related("daily").first()
-    )
+    """A level by id, unless it is a daily whose day has not come (it does not exist yet).
+    Kept in memory between changes (level_cache): treat it as read-only."""
+    level = level_cache.remembered(
+        ("level", level_id),
+        lambda: Level.objects.filter(id=level_id).select_related("daily").first())
+    if level is None:
+        return None
+    daily = getattr(level, "daily", None)
+    return level if daily is None or daily.date <= timezone.now().date() else None
+
+
+def random_playable_level(size: int, rule: str, *, tier: str | None = None,
+                          exclude_ids: tuple[int, ...] = ()) -> Level | None:
+    """random_level for players: the same levels, picked uniformly from the ids kept in
+    memory between changes, so a pick costs no query while nothing changed."""
+    today = timezone.now().date()
+    ids = level_cache.remembered(
+        ("playable", size, rule, tier, today),
+        lambda: list(active_levels(size, rule, tier).filter(not_a_future_daily(today))
+                     .values_list("id", flat=True)))
+    if exclude_ids:
+        excluded = set(exclude_ids)
+        ids = [level_id for level_id in ids if level_id not in excluded]
+    while ids:
+        pick = random.choice(ids)
+        level = level_by_id(pick)
+        if level is not None:
+            return level
+        ids = [level_id for level_id in ids if level_id != pick]  # gone since the list was kept
+    return None
 
 
 def pool_has_active_run(size: int, rule: str, tier: str = "") -> bool:
@@ -116,7 +143,10 @@ def active_runs_by_pool() -> dict[tuple[int, str, str], GenerationRun]:
 
 
 def daily_for(day: date) -> DailyPuzzle | None:
-    return DailyPuzzle.objects.filter(date=day).select_related("level").first()
+    """Kept in memory between changes (level_cache): treat it as read-only."""
+    return level_cache.remembered(
+        ("daily", day),
+        lambda: DailyPuzzle.objects.filter(date=day).select_related("level").first())
 
 
 # Nobody places n queens by reasoning in under a second each: faster times are left out of

@@ -25,7 +25,7 @@ from generator_ext import (
     served_tiers,
 )
 from generator_ext.deduce import parse_cells
-from puzzles import board, selectors
+from puzzles import board, level_cache, selectors
 from puzzles.models import (
     DailyPuzzle,
     GenerationRun,
@@ -129,6 +129,7 @@ def rate_levels(levels=None, progress=None) -> dict[str, int]:
         counts["rated"] += 1
         if progress:
             progress(counts)
+    level_cache.bump()  # the updates above send no signals
     return counts
 
 

@@ -13,9 +13,7 @@ threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 timeout = 30  # a worker whose main loop stops answering this long is replaced
 graceful_timeout = 20
 keepalive = 5
-# Recycle workers now and then, staggered, so a slow leak never takes the site down.
-max_requests = 5000
-max_requests_jitter = 500
+max_requests = 0  # never recycled by count: a recycle drops its keep-alive clients
 accesslog = "-"  # stdout, the container's log
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()

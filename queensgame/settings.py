@@ -226,7 +226,7 @@ REST_FRAMEWORK = {
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                       "LOCATION": "queens_cache"}}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    CACHES = {"default": {"BACKEND": "queensgame.redis_cache.QueensRedisCache",
                           "LOCATION": REDIS_URL,
                           "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 SPECTACULAR_SETTINGS = {

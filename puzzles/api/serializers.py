@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from generator_ext import region_colors
-from puzzles.models import GenerationRun, Level, Rule, Tier
+from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
 
 
 class DailyRefSerializer(serializers.Serializer):
@@ -13,7 +13,15 @@ class DailyRefSerializer(serializers.Serializer):
 
 def level_payload(level: Level) -> dict:
     """The level shape, built directly: this is the API's hottest path (same fields as
-    LevelSerializer, which documents it in the schema)."""
+    LevelSerializer, which documents it in the schema). Kept on the level: a level kept in
+    memory (level_cache) builds it once."""
+    payload = level.__dict__.get("_payload")
+    if payload is None:
+        payload = level.__dict__["_payload"] = _build_payload(level)
+    return payload
+
+
+def _build_payload(level: Level) -> dict:
     daily = getattr(level, "daily", None)
     return {
         "id": level.id,
@@ -45,6 +53,16 @@ class LevelSerializer(serializers.ModelSerializer):
     def get_daily(self, level) -> dict | None:
         daily = getattr(level, "daily", None)
         return {"date": daily.date.isoformat(), "number": daily.number} if daily else None
+
+
+def daily_payload(daily: DailyPuzzle) -> dict:
+    """DailySerializer's shape, built directly and kept on the daily (see level_payload)."""
+    payload = daily.__dict__.get("_payload")
+    if payload is None:
+        payload = daily.__dict__["_payload"] = {
+            "date": daily.date.isoformat(), "number": daily.number,
+            "level": level_payload(daily.level)}
+    return payload
 
 
 class DailySerializer(serializers.Serializer):

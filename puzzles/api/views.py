@@ -126,10 +126,12 @@ class RandomLevelView(APIView):
         rule = parse_rule(request)
         tier = parse_tier(request)
         exclude = parse_exclude(request)
-        level = selectors.random_level(size, rule, tier=tier or None, exclude_ids=exclude)
+        level = selectors.random_playable_level(size, rule, tier=tier or None,
+                                                exclude_ids=exclude)
         if level is None:
             kind = f"{size}×{size} {tier + ' ' if tier else ''}{rule}"
-            if exclude and selectors.random_level(size, rule, tier=tier or None) is not None:
+            if exclude and selectors.random_playable_level(size, rule,
+                                                           tier=tier or None) is not None:
                 raise NotFound(f"you have played every {kind} level that is ready; "
                                f"more are on their way")
             services.request_top_up()  # the worker's locked top-up, never a run from here
@@ -201,7 +203,7 @@ def daily_response(day: date) -> Response:
     daily = services.ensure_daily(day) if day == today else selectors.daily_for(day)
     if daily is None:
         raise NotFound(f"there is no daily puzzle for {day.isoformat()}")
-    return Response(s.DailySerializer(daily).data)
+    return Response(s.daily_payload(daily))
 
 
 class DailyTodayView(APIView):

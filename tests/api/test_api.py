@@ -448,7 +448,7 @@ def test_throttle_fails_open_when_its_store_is_down(client, make_level, settings
 
     level = make_level(size=8)
     settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "queensgame.redis_cache.QueensRedisCache",
         "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
         "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
     caches._settings = None  # the next request builds its cache from these settings

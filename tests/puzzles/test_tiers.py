@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from generator_ext import canonical_hash, generate, rate, served_tiers
-from puzzles import selectors, services
+from puzzles import level_cache, selectors, services
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, RunStatus
 
 pytestmark = pytest.mark.django_db
@@ -161,4 +161,5 @@ def test_tomorrows_daily_is_never_served_before_its_day(client, make_level, sett
         response = client.get(f"/api/levels/{size}/?tier={reserved.tier}")
         assert response.status_code == 404 or response.json()["id"] != reserved.id
     DailyPuzzle.objects.filter(id=daily.id).update(date=today - timedelta(days=1))
+    level_cache.bump()  # .update() sends no signal
     assert client.get(f"/api/levels/{size}/{reserved.id}/").status_code == 200

@@ -1,0 +1,78 @@
+"""Levels in each web process's memory: the hottest reads (a random level, a level by id)
+cost no query while nothing changed. Any change to a level or a daily bumps a version in the
+shared cache (signals below, and bump() after bulk updates); a process that sees a new
+version forgets everything it kept. If the shared cache is down nothing is kept: every read
+goes to the database, so a stale level is never served."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from puzzles.models import DailyPuzzle, Level
+
+log = logging.getLogger(__name__)
+VERSION_KEY = "queens:levels-version"
+MAX_ENTRIES = 20_000  # levels and candidate lists; forgotten all at once past this
+_lock = threading.Lock()
+_state: dict[str, Any] = {"version": None, "entries": {}}
+
+
+def _current_version() -> str | None:
+    try:
+        version = cache.get(VERSION_KEY)
+        if version is None:
+            version = uuid.uuid4().hex
+            if not cache.add(VERSION_KEY, version, timeout=None):
+                version = cache.get(VERSION_KEY)
+        return version
+    except Exception:  # the shared cache is down: keep nothing
+        log.debug("level cache bypassed: the shared cache is unreachable", exc_info=True)
+        return None
+
+
+def remembered(key: tuple, load: Callable[[], Any]) -> Any:
+    """load()'s value for key, kept until the levels' version changes."""
+    version = _current_version()
+    if version is None:
+        return load()
+    with _lock:
+        if _state["version"] != version or len(_state["entries"]) > MAX_ENTRIES:
+            _state["version"], _state["entries"] = version, {}
+        entries = _state["entries"]
+        if key in entries:
+            return entries[key]
+    value = load()
+    with _lock:
+        if _state["version"] == version:
+            _state["entries"][key] = value
+    return value
+
+
+def bump() -> None:
+    """Every process forgets its levels: now, and again once the current transaction
+    commits (a process that reloaded in between would otherwise keep the old rows)."""
+    def publish():
+        try:
+            cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None)
+        except Exception:  # down: nobody keeps anything while it is down anyway
+            log.warning("could not publish a level change to the shared cache", exc_info=True)
+        with _lock:
+            _state["version"], _state["entries"] = None, {}
+
+    publish()
+    transaction.on_commit(publish)
+
+
+@receiver([post_save, post_delete], sender=Level)
+@receiver([post_save, post_delete], sender=DailyPuzzle)
+def _level_changed(sender, **kwargs) -> None:
+    bump()

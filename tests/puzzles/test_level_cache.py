@@ -1,0 +1,48 @@
+"""Levels kept in memory: the same shapes as the documented serializers, and a change to a
+level or a daily is seen at once (a future daily is never picked)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from puzzles import selectors, services
+from puzzles.api import serializers as s
+from puzzles.models import Level
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_direct_payloads_match_the_documented_serializers(make_level, settings):
+    today = timezone.now().date()
+    settings.QUEENS_DAILY_EPOCH = today - timedelta(days=3)
+    size = services.DAILY_SIZES[today.weekday()]
+    for tier in ("easy", "medium", "hard"):
+        make_level(size=size, seed=5, tier=tier)
+    daily = services.ensure_daily(today)
+    assert s.daily_payload(daily) == s.DailySerializer(daily).data
+    plain = make_level(size=7, seed=9)
+    for level in (daily.level, plain):
+        assert s.level_payload(level) == s.LevelSerializer(level).data
+
+
+def test_a_change_is_seen_at_once(make_level, settings):
+    level = make_level(size=7, seed=1)
+    assert selectors.random_playable_level(7, "touch").id == level.id
+    Level.objects.filter(id=level.id).update(is_active=False)  # a bulk update: no signal...
+    assert selectors.random_playable_level(7, "touch") is not None  # ...so still kept
+    level.is_active = False
+    level.save()  # a save sends its signal: every process forgets
+    assert selectors.random_playable_level(7, "touch") is None
+    other = make_level(size=7, seed=2)
+    assert selectors.random_playable_level(7, "touch").id == other.id
+    tomorrow = timezone.now().date() + timedelta(days=1)
+    settings.QUEENS_DAILY_EPOCH = tomorrow - timedelta(days=5)
+    size = services.DAILY_SIZES[tomorrow.weekday()]
+    make_level(size=size, seed=3, tier="easy")
+    assert selectors.random_playable_level(size, "touch") is not None
+    reserved = services.ensure_daily(tomorrow).level
+    for _ in range(20):
+        picked = selectors.random_playable_level(size, "touch")
+        assert picked is None or picked.id != reserved.id
+    assert selectors.level_by_id(reserved.id) is None
