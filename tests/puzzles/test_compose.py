@@ -61,6 +61,8 @@ def test_every_setting_is_in_env_example():
     assert read - listed == set()
     compose_vars = set(re.findall(r"\$\{([A-Z_]+)", (ROOT / "docker-compose.yml").read_text()))
     assert compose_vars - listed == set()
+    in_readme = set(re.findall(r"`([A-Z][A-Z_]+)`", (ROOT / "README.md").read_text()))
+    assert listed - in_readme == set()  # the operator's table names every one
 
 
 def test_the_runtime_image_has_no_compiler_and_runs_as_a_user():
