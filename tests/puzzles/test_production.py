@@ -2,13 +2,9 @@
 static files served by WhiteNoise through gunicorn with DEBUG off."""
 
 import os
-import re
 import secrets
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -72,50 +68,8 @@ def test_healthz_and_readyz(client, settings):
     assert down.json()["checks"]["broker"].startswith("ConnectionError")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_gunicorn_with_debug_off_serves_hashed_compressed_static_files(tmp_path):
-    env = {**PRODUCTION, "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0",
-           "STATIC_ROOT": str(tmp_path / "static"),
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
-    env.pop("REDIS_URL", None)
-    for command in (["manage.py", "migrate", "--noinput"],
-                    ["manage.py", "collectstatic", "--noinput"]):
-        result = run(command, env)
-        assert result.returncode == 0, result.stderr
-    port = free_port()
-    clean = clean_environ("REDIS_URL")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "queensgame.wsgi", "-b", f"127.0.0.1:{port}",
-         "-w", "1"], cwd=ROOT, env={**clean, **env},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                page = urllib.request.urlopen(base + "/how-to-play/", timeout=2).read().decode()
-                break
-            except OSError:
-                time.sleep(0.1)
-        css = re.search(r'href="(/static/css/queens\.[0-9a-f]{12}\.css)"', page)
-        assert css, "the page links hashed static names"
-        request = urllib.request.Request(base + css.group(1),
-                                         headers={"Accept-Encoding": "gzip"})
-        with urllib.request.urlopen(request, timeout=5) as response:
-            assert response.status == 200
-            assert "max-age=315360000" in response.headers["Cache-Control"]
-            assert response.headers["Content-Encoding"] == "gzip"
-        for path in ("/static/js/game.js", "/api/docs/"):
-            assert urllib.request.urlopen(base + path, timeout=5).status == 200
-        assert urllib.request.urlopen(base + "/readyz", timeout=5).status == 200
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
+# Gunicorn with DEBUG off serving the static files: tests/stack (the compose commands on
+# PostgreSQL and Redis) and tests/test_packaging.py (the wheel, on SQLite without Redis).
 
 
 @pytest.mark.redis
