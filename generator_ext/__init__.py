@@ -3,6 +3,7 @@ hints, builder analysis) for colored-region n-Queens puzzles."""
 
 from generator_ext._core import validate_regions
 from generator_ext._solver import count_solutions, solve
+from generator_ext.builder import Fix, make_unique
 from generator_ext.canonical import canonical_hash
 from generator_ext.deduce import (
     TECHNIQUES,
@@ -23,6 +24,7 @@ __all__ = [
     "TECHNIQUES",
     "TIERS",
     "Analysis",
+    "Fix",
     "GeneratedLevel",
     "Problem",
     "Rating",
@@ -32,6 +34,7 @@ __all__ = [
     "count_solutions",
     "generate",
     "hint",
+    "make_unique",
     "rate",
     "region_color",
     "region_colors",

@@ -66,6 +66,15 @@ class Analysis:
     @property
     def playable(self) -> bool: ...
 
+@dataclass(frozen=True)
+class Fix:
+    regions: list[list[int]]
+    moved: list[list[int]]
+    rating: Rating
+
+def make_unique(
+    regions: _Regions, rule: _Rule = "touch", seed: int = 0, attempts: int = 6
+) -> Fix | None: ...
 def validate_regions(regions: _Regions) -> None: ...
 def count_solutions(regions: _Regions, rule: _Rule = "touch", limit: int | None = 2) -> int: ...
 def solve(regions: _Regions, rule: _Rule = "touch") -> list[int] | None: ...
@@ -94,6 +103,7 @@ __all__ = [
     "TECHNIQUES",
     "TIERS",
     "Analysis",
+    "Fix",
     "GeneratedLevel",
     "Problem",
     "Rating",
@@ -103,6 +113,7 @@ __all__ = [
     "count_solutions",
     "generate",
     "hint",
+    "make_unique",
     "rate",
     "region_color",
     "region_colors",

@@ -948,3 +948,79 @@ def naive_partition_for_seed(int n, uint64_t seed):
         plant_solution(&rng, n, True, q)
         naive_partition(&rng, n, q, grid)
     return [[grid[r * n + c] for c in range(n)] for r in range(n)]
+
+
+cdef void undo_needless_moves(Board* b, const int8_t* q, int* size, const int8_t* grid,
+                              int level) noexcept nogil:
+    """Give moved cells back to their first region wherever the map stays connected and
+    solved by the techniques up to `level`: the repair wanders, the proposal should not."""
+    cdef int n = b.n
+    cdef int nbs[4]
+    cdef int cell, h, g, k, i
+    cdef bint changed = True, touches
+    while changed:
+        changed = False
+        for cell in range(n * n):
+            h = b.region[cell]
+            g = grid[cell]
+            if h == g or size[h] <= 1 or q[cell // n] == cell % n:
+                continue
+            k = neighbours4(n, cell, nbs)
+            touches = False
+            for i in range(k):
+                touches = touches or b.region[nbs[i]] == g
+            if not touches or not region_connected(n, b.region, h, cell):
+                continue
+            move_cell(b, size, cell, g)
+            if residue(b, level, NULL) == 0:
+                changed = True
+            else:
+                move_cell(b, size, cell, h)
+
+
+def fix_raw(regions, int rule, solution, uint64_t seed, int attempts, int level):
+    """The level builder's fix: a map near `regions` (a full, valid map) that the techniques
+    up to `level` solve, with `solution` (one of its solutions) as its only one. Repair moves
+    single border cells between neighbouring regions and never moves a queen's cell. Of
+    `attempts` repairs (seeds seed, seed+1, ...) the one that moved the fewest cells wins:
+    (new regions, moved cells), or None when none succeeded."""
+    cdef Board b
+    cdef Rng rng
+    cdef GenStats st
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int8_t best[MAX_N * MAX_N]
+    cdef int8_t q[MAX_N]
+    cdef int size[MAX_N]
+    cdef int n = len(regions)
+    cdef int attempt, i, moved, best_moved = -1
+    cdef bint ok
+    for i in range(n):
+        for j in range(n):
+            grid[i * n + j] = regions[i][j]
+        q[i] = solution[i]
+    memset(&st, 0, sizeof(GenStats))
+    for attempt in range(attempts):
+        board_from_grid(&b, n, rule, grid)
+        for i in range(n):
+            size[i] = 0
+        for i in range(n * n):
+            size[grid[i]] += 1
+        rng_seed(&rng, seed + <uint64_t>attempt)
+        with nogil:
+            ok = repair_logic(&rng, &b, q, size, 1, level, &st)
+        if not ok:
+            continue
+        with nogil:
+            undo_needless_moves(&b, q, size, grid, level)
+        moved = 0
+        for i in range(n * n):
+            moved += b.region[i] != grid[i]
+        if best_moved < 0 or moved < best_moved:
+            best_moved = moved
+            for i in range(n * n):
+                best[i] = b.region[i]
+    if best_moved < 0:
+        return None
+    fixed = [[best[r * n + c] for c in range(n)] for r in range(n)]
+    moved_cells = [[r, c] for r in range(n) for c in range(n) if best[r * n + c] != grid[r * n + c]]
+    return fixed, moved_cells

@@ -1,0 +1,77 @@
+"""The builder's "make it unique": the proposal has exactly one solution, logic finishes it,
+it moves few cells, and it is refused for what it cannot fix."""
+
+import random
+
+import pytest
+
+from generator_ext import count_solutions, generate, make_unique, rate, validate_regions
+
+
+def nudged(regions, moves, rng):
+    """A maker's near-miss: `moves` border cells given to a neighbouring region."""
+    n = len(regions)
+    grid = [row[:] for row in regions]
+    done = 0
+    while done < moves:
+        r, c = rng.randrange(n), rng.randrange(n)
+        dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
+        if not (0 <= r + dr < n and 0 <= c + dc < n) or grid[r + dr][c + dc] == grid[r][c]:
+            continue
+        before = grid[r][c]
+        grid[r][c] = grid[r + dr][c + dc]
+        try:
+            validate_regions(grid)
+            done += 1
+        except ValueError:
+            grid[r][c] = before
+    return grid
+
+
+def ambiguous_maps(n, count, rule="touch"):
+    rng = random.Random(n)
+    seed = 0
+    while count:
+        seed += 1
+        grid = nudged(generate(n, rule, seed=seed, tier="hard").regions, 3, rng)
+        if count_solutions(grid, rule, limit=2) == 2:
+            count -= 1
+            yield seed, grid
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+@pytest.mark.parametrize("n", [6, 8, 11])
+def test_the_proposal_has_one_solution_that_logic_finds(n, rule):
+    for seed, grid in ambiguous_maps(n, 5, rule):
+        fix = make_unique(grid, rule, seed=seed)
+        assert fix is not None, grid
+        assert count_solutions(fix.regions, rule, limit=None) == 1
+        assert rate(fix.regions, rule).solved_by_logic and fix.rating.solved_by_logic
+        validate_regions(fix.regions)  # every region still one connected piece
+        changed = [[r, c] for r in range(n) for c in range(n)
+                   if fix.regions[r][c] != grid[r][c]]
+        assert changed == fix.moved and 0 < len(changed) <= n
+
+
+def test_a_level_needs_no_change_and_is_returned_as_it_is():
+    level = generate(9, seed=4)
+    fix = make_unique(level.regions)
+    assert fix.moved == [] and fix.regions == level.regions
+
+
+def test_the_proposal_stays_close_to_the_painting():
+    moved = [len(make_unique(grid, seed=seed).moved) for seed, grid in ambiguous_maps(10, 12)]
+    assert sorted(moved)[len(moved) // 2] <= 3  # three cells were nudged; the fix undoes few
+
+
+def test_no_solution_and_unfinished_maps_are_refused_clearly():
+    rows = [[0, 0, 0, 0], [0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 3, 3]]  # rows 1-2 share a region
+    assert count_solutions(rows) == 0 and make_unique(rows) is None
+    with pytest.raises(ValueError, match="n must be"):
+        make_unique([[0, 0], [0, 0]])
+    with pytest.raises(ValueError):
+        make_unique([[0, -1, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]])
+    with pytest.raises(ValueError, match="rule"):
+        make_unique(rows, "bishop")
+    with pytest.raises(ValueError, match="seed"):
+        make_unique(rows, seed=-1)
