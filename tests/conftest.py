@@ -1,6 +1,7 @@
 """Shared fixtures: stored levels, players, staff, and a real Celery worker on Redis."""
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -90,6 +91,30 @@ def staff_client(client, django_user_model):
     client.force_login(user)
     client.user = user
     return client
+
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium through Playwright, one for the whole session (a second
+    sync_playwright would clash with the first's event loop)."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        message = ("!!! Debian's chromium is not installed (apt-get install chromium): "
+                   "the browser tests are SKIPPED")
+        if IN_CI:
+            pytest.fail(message.replace("SKIPPED", "required under CI"))
+        pytest.skip(message)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
 
 
 def database_url_for_worker() -> str:

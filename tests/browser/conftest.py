@@ -1,33 +1,11 @@
-"""Headless Debian Chromium driven by Playwright against the live test server."""
+"""Pages of the live test server in headless Debian Chromium (the session's one browser
+is the `browser` fixture of tests/conftest.py)."""
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        message = ("!!! Debian's chromium is not installed (apt-get install chromium): "
-                   "the browser tests are SKIPPED")
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message.replace("SKIPPED", "required under CI"))
-        pytest.skip(message)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
