@@ -19,8 +19,8 @@ install: $(STAMP)
 # The embedded site is a development server: DEBUG on (no secret to set, nothing exposed).
 run: export DEBUG ?= 1
 run: install
-	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
+	$(PY) manage.py migrate --noinput
 	$(PY) manage.py bootstrap
 	$(PY) manage.py runlocal
 

@@ -9,7 +9,14 @@ from django.utils.html import format_html, format_html_join
 from generator_ext import rate, region_colors
 from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
-from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, Solve
+from puzzles.models import (
+    CommunityLevel,
+    DailyPuzzle,
+    GenerationRun,
+    Level,
+    PoolTarget,
+    Solve,
+)
 
 
 def board_picture(regions, cell_px: int = 8):
@@ -45,7 +52,7 @@ class SolveInline(admin.TabularInline):
 class LevelAdmin(admin.ModelAdmin):
     list_display = ["id", "picture", "size", "rule", "tier", "score", "strategy", "elapsed_s",
                     "is_active", "created_at"]
-    list_filter = ["size", "rule", "is_active", "tier"]
+    list_filter = ["source", "size", "rule", "is_active", "tier"]
     # Levels come from the engine (a run, the builder): the map and its rating are its word.
     readonly_fields = ["solving", "size", "rule", "tier", "score", "canonical_hash", "regions",
                        "solution", "seed", "strategy", "min_region_size", "elapsed_s",
@@ -78,6 +85,56 @@ class LevelAdmin(admin.ModelAdmin):
             "</div>",
             board_picture(level.regions, 24), verdict, len(rating.steps), steps,
         )
+
+
+@admin.register(CommunityLevel)
+class CommunityLevelAdmin(LevelAdmin):
+    """Moderation: every published level with its picture, maker, plays and solves; hide,
+    show, promote into the pools (and the daily), take out, or delete."""
+
+    list_display = ["id", "picture", "title", "maker_name", "size", "tier", "plays", "solved",
+                    "hidden", "is_active", "created_at"]
+    list_filter = ["hidden", "is_active", "size", "tier"]
+    search_fields = ["title", "maker_name"]
+    readonly_fields = [*LevelAdmin.readonly_fields, "maker", "title", "maker_name", "hidden",
+                       "is_active"]
+    fields = ["solving", "title", "maker_name", "maker", "hidden", "is_active", "size", "rule",
+              "tier", "score", "canonical_hash", "created_at"]
+    actions = ["hide", "show", "promote", "take_out"]
+
+    def get_queryset(self, request):
+        return selectors.community_levels(include_hidden=True)
+
+    def has_delete_permission(self, request, obj=None):
+        return True
+
+    @admin.display(description="plays", ordering="plays")
+    def plays(self, level):
+        return level.plays
+
+    @admin.display(description="solves", ordering="solved")
+    def solved(self, level):
+        return level.solved
+
+    def _moderate(self, request, queryset, message, **change):
+        count = services.moderate_levels(list(queryset.values_list("id", flat=True)), **change)
+        self.message_user(request, f"{count} level(s) {message}.")
+
+    @admin.action(description="Hide (served by no page or API)")
+    def hide(self, request, queryset):
+        self._moderate(request, queryset, "hidden", hidden=True)
+
+    @admin.action(description="Show again")
+    def show(self, request, queryset):
+        self._moderate(request, queryset, "shown", hidden=False)
+
+    @admin.action(description="Promote into the pools (random picks and the daily)")
+    def promote(self, request, queryset):
+        self._moderate(request, queryset.filter(hidden=False), "promoted", promoted=True)
+
+    @admin.action(description="Take out of the pools")
+    def take_out(self, request, queryset):
+        self._moderate(request, queryset, "taken out of the pools", promoted=False)
 
 
 class RunForm(forms.ModelForm):

@@ -10,9 +10,11 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from django.core.cache import cache
+from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -57,14 +59,21 @@ def remembered(key: tuple, load: Callable[[], Any]) -> Any:
     return value
 
 
+def _in_database(store) -> bool:
+    return isinstance(store, DatabaseCache)
+
+
 def bump() -> None:
     """Every process forgets its levels: now, and again once the current transaction
     commits (a process that reloaded in between would otherwise keep the old rows)."""
     def publish():
         try:
-            cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None)
-        except Exception:  # down: nobody keeps anything while it is down anyway
-            log.warning("could not publish a level change to the shared cache", exc_info=True)
+            # A database cache writes in the current transaction: a savepoint keeps a
+            # failure (no cache table yet, during the first migrate) from aborting it.
+            with transaction.atomic() if _in_database(cache) else nullcontext():
+                cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None)
+        except Exception as error:  # down: nobody keeps anything while it is down anyway
+            log.warning("could not publish a level change to the shared cache: %s", error)
         with _lock:
             _state["version"], _state["entries"] = None, {}
 

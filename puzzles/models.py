@@ -1,6 +1,7 @@
 """Levels, generation runs, pool targets, daily puzzles and solves (DESIGN.md §4 "Data")."""
 
 import random
+import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -21,8 +22,17 @@ class Tier(models.TextChoices):
     EXPERT = "expert"
 
 
+class Source(models.TextChoices):
+    GENERATED = "generated"
+    COMMUNITY = "community"  # published from the level builder
+
+
 def random_pick() -> float:
     return random.random()
+
+
+def draft_key() -> str:
+    return secrets.token_urlsafe(9)
 
 
 class Level(models.Model):
@@ -41,9 +51,15 @@ class Level(models.Model):
     seed = models.PositiveBigIntegerField()
     elapsed_s = models.FloatField(default=0.0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # In the pools (random picks, the daily). Community levels start outside; staff promote.
     is_active = models.BooleanField(default=True)
     # A random key fixed at creation: "a random level" is one index seek from a random point.
     pick = models.FloatField(default=random_pick)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.GENERATED)
+    maker = models.CharField(max_length=64, blank=True, default="")  # the maker's player token
+    title = models.CharField(max_length=60, blank=True, default="")
+    maker_name = models.CharField(max_length=40, blank=True, default="")
+    hidden = models.BooleanField(default=False)  # staff hid it: served by no route
 
     class Meta:
         indexes = [
@@ -51,6 +67,7 @@ class Level(models.Model):
             models.Index(
                 fields=["size", "rule", "is_active", "tier", "pick"], name="level_random_tier"
             ),
+            models.Index(fields=["source", "hidden", "created_at"], name="level_community"),
         ]
 
     def __str__(self) -> str:
@@ -170,3 +187,34 @@ class Solve(models.Model):
 
     def __str__(self) -> str:
         return f"Solve of level {self.level_id} by {self.player[:8]}"
+
+
+class Draft(models.Model):
+    """A board in the level builder, kept for its maker (by player token) until published or
+    deleted; cells of region -1 are unpainted."""
+
+    key = models.CharField(max_length=16, unique=True, default=draft_key)
+    player = models.CharField(max_length=64, db_index=True)
+    size = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    regions = models.JSONField()
+    title = models.CharField(max_length=60, blank=True, default="")
+    maker_name = models.CharField(max_length=40, blank=True, default="")
+    level = models.ForeignKey(Level, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="drafts")  # once published
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"Draft {self.key} ({self.size}×{self.size})"
+
+
+class CommunityLevel(Level):
+    """Levels published from the builder, moderated on their own admin page."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "community level"

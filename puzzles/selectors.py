@@ -12,10 +12,12 @@ from puzzles import level_cache
 from puzzles.models import (
     ACTIVE_RUN_STATUSES,
     DailyPuzzle,
+    Draft,
     GenerationRun,
     Level,
     PoolTarget,
     Solve,
+    Source,
 )
 
 
@@ -58,7 +60,7 @@ def level_by_id(level_id: int) -> Level | None:
     Kept in memory between changes (level_cache): treat it as read-only."""
     level = level_cache.remembered(
         ("level", level_id),
-        lambda: Level.objects.filter(id=level_id).select_related("daily").first())
+        lambda: Level.objects.filter(id=level_id, hidden=False).select_related("daily").first())
     if level is None:
         return None
     daily = getattr(level, "daily", None)
@@ -166,3 +168,32 @@ def solve_ranking(level: Level, seconds: int) -> dict:
     slower_or_equal = solves.filter(seconds__gte=seconds).count()
     percentile = round(100.0 * slower_or_equal / total, 1) if total else 100.0
     return {"percentile": percentile, "solvers": total}
+
+
+COMMUNITY_ORDERS = {"newest": ("-created_at", "-id"), "played": ("-plays", "-created_at")}
+
+
+def community_levels(order: str = "newest", size: int | None = None,
+                     tier: str | None = None, include_hidden: bool = False) -> QuerySet[Level]:
+    """Published community levels anyone may see (staff: hidden ones too), with their plays
+    (players who opened them) and solves."""
+    levels = Level.objects.filter(source=Source.COMMUNITY)
+    if not include_hidden:
+        levels = levels.filter(hidden=False)
+    if size:
+        levels = levels.filter(size=size)
+    if tier:
+        levels = levels.filter(tier=tier)
+    levels = levels.annotate(
+        plays=Count("solves"),
+        solved=Count("solves", filter=Q(solves__seconds__isnull=False)),
+    )
+    return levels.order_by(*COMMUNITY_ORDERS.get(order, COMMUNITY_ORDERS["newest"]))
+
+
+def drafts_of(player: str) -> QuerySet[Draft]:
+    return Draft.objects.filter(player=player)
+
+
+def draft_of(player: str, key: str) -> Draft | None:
+    return Draft.objects.filter(player=player, key=key).first()

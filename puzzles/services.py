@@ -16,11 +16,15 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from generator_ext import (
+    Analysis,
+    Fix,
     GeneratedLevel,
+    analyze,
     canonical_hash,
     count_solutions,
     generate,
     hint,
+    make_unique,
     rate,
     served_tiers,
 )
@@ -28,12 +32,14 @@ from generator_ext.deduce import parse_cells
 from puzzles import board, level_cache, selectors
 from puzzles.models import (
     DailyPuzzle,
+    Draft,
     GenerationRun,
     Level,
     PoolTarget,
     Rule,
     RunStatus,
     Solve,
+    Source,
     Tier,
 )
 
@@ -532,14 +538,13 @@ def give_hint(level: Level, player: str, queens_value: object, crosses_value: ob
                 Solve.objects.create(level=level, player=player, hints=1)
         except IntegrityError:
             Solve.objects.filter(level=level, player=player).update(hints=F("hints") + 1)
-    return {
-        "technique": step.technique,
-        "message": step.message,
-        "queens": step.queens,
-        "crosses": step.crosses,
-        "because": step.because,
-        "mistake": step.mistake,
-    }
+    return step_payload(step)
+
+
+def step_payload(step) -> dict:
+    """A deduction step as the API shows it (hints, and the builder's solving steps)."""
+    return {"technique": step.technique, "message": step.message, "queens": step.queens,
+            "crosses": step.crosses, "because": step.because, "mistake": step.mistake}
 
 
 def record_solve(level: Level, player: str, token: object) -> dict:
@@ -566,3 +571,142 @@ def record_solve(level: Level, player: str, token: object) -> dict:
         solve.save(update_fields=["seconds"])
     return {**selectors.solve_ranking(level, seconds), "seconds": seconds, "hints": solve.hints,
             "ranked": seconds >= selectors.plausible_floor(level.size)}
+
+
+# ---------------------------------------------------------------- the level builder
+
+BUILDER_SIZES = (4, 16)
+MAX_DRAFTS_PER_PLAYER = 50
+TEXT_LIMITS = {"title": 60, "maker_name": 40}
+
+
+def check_painting(regions: object, *, allow_unpainted: bool) -> list[list[int]]:
+    """A painted board the builder accepts: a square list of integer rows, 4 to 16 wide,
+    cells -1 (unpainted, if allowed) or a region 0..n-1. The engine checks the rest."""
+    low, high = BUILDER_SIZES
+    if not isinstance(regions, list) or not all(isinstance(row, list) for row in regions):
+        raise ServiceError("regions must be a list of rows, each a list of region numbers")
+    n = len(regions)
+    if not low <= n <= high:
+        raise ServiceError(f"the builder makes boards of {low}×{low} to {high}×{high}, "
+                           f"not {n} rows")
+    for r, row in enumerate(regions):
+        if len(row) != n:
+            raise ServiceError(f"row {r + 1} has {len(row)} cells; a {n}×{n} board needs {n}")
+        for value in row:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ServiceError(f"row {r + 1} holds {value!r}, not a region number")
+            if not (-1 if allow_unpainted else 0) <= value < n:
+                raise ServiceError(f"row {r + 1} holds region {value}; a {n}×{n} board has "
+                                   f"regions 0 to {n - 1}"
+                                   + (" (and -1 for unpainted)" if allow_unpainted else ""))
+    return regions
+
+
+def check_text(field: str, value: object) -> str:
+    """A title or maker name: plain text, trimmed, within its limit; markup is refused
+    rather than stored (pages escape everything anyway)."""
+    if value in (None, ""):
+        return ""
+    if not isinstance(value, str):
+        raise ServiceError(f"{field} must be text")
+    value = " ".join(value.split())
+    limit = TEXT_LIMITS[field]
+    if len(value) > limit:
+        raise ServiceError(f"{field} is {len(value)} characters long; at most {limit}")
+    if any(ch in value for ch in "<>") or any(ord(ch) < 32 for ch in value):
+        raise ServiceError(f"{field} cannot hold markup or control characters")
+    return value
+
+
+def analyze_painting(regions: object, rule: object) -> Analysis:
+    return analyze(check_painting(regions, allow_unpainted=True), check_rule(rule))
+
+
+def propose_fix(regions: object, rule: object, seed: int = 0) -> Fix:
+    rule = check_rule(rule)
+    analysis = analyze(check_painting(regions, allow_unpainted=True), rule)
+    if analysis.problems:
+        raise ServiceError(analysis.problems[0].message + " Finish painting first.")
+    fix = make_unique(regions, rule, seed=seed)
+    if fix is None:
+        if analysis.solution_count == 0:
+            raise ServiceError("this board has no solution at all, so there is nothing to "
+                               "make unique; repaint so that some placement works")
+        raise ServiceError("no small change was found that leaves exactly one solution")
+    return fix
+
+
+def publish_level(player: str, regions: object, rule: object, title: object = "",
+                  maker_name: object = "") -> tuple[Level, bool]:
+    """Store a finished board as a community level: (level, True), or (the stored level,
+    False) when the same puzzle exists. It enters no pool and no daily until staff promote
+    it."""
+    rule = check_rule(rule)
+    regions = check_painting(regions, allow_unpainted=False)
+    title, maker_name = check_text("title", title), check_text("maker_name", maker_name)
+    analysis = analyze(regions, rule)
+    if analysis.problems:
+        raise ServiceError(analysis.problems[0].message)
+    if analysis.solution_count != 1:
+        raise ServiceError("this board has " + ("no solution" if analysis.solution_count == 0
+                           else "more than one solution") + "; only a unique board is a level")
+    if not analysis.rating.solved_by_logic:
+        raise ServiceError("logic alone cannot finish this board; try Make it unique")
+    digest = canonical_hash(regions, rule)
+    existing = Level.objects.filter(canonical_hash=digest).first()
+    if existing is not None:
+        if existing.hidden:
+            raise ServiceError("this board was taken down by the moderators")
+        return existing, False
+    try:
+        with transaction.atomic():
+            level = Level.objects.create(
+                size=len(regions), rule=rule, regions=regions, solution=analysis.solutions[0],
+                canonical_hash=digest, tier=analysis.rating.tier, score=analysis.rating.score,
+                min_region_size=1, strategy="builder", seed=0, is_active=False,
+                source=Source.COMMUNITY, maker=player, title=title, maker_name=maker_name)
+    except IntegrityError:  # the same board published at the same moment
+        return Level.objects.get(canonical_hash=digest), False
+    return level, True
+
+
+def save_draft(player: str, key: str | None, regions: object, rule: object,
+               title: object = "", maker_name: object = "") -> Draft:
+    """Create or update one of the player's drafts (a draft of another player is not found)."""
+    rule = check_rule(rule)
+    regions = check_painting(regions, allow_unpainted=True)
+    fields = {"size": len(regions), "rule": rule, "regions": regions,
+              "title": check_text("title", title),
+              "maker_name": check_text("maker_name", maker_name)}
+    if key is None:
+        if Draft.objects.filter(player=player).count() >= MAX_DRAFTS_PER_PLAYER:
+            raise ServiceError(f"you have {MAX_DRAFTS_PER_PLAYER} drafts; delete one first")
+        return Draft.objects.create(player=player, **fields)
+    draft = Draft.objects.filter(player=player, key=key).first()
+    if draft is None:
+        raise Draft.DoesNotExist(f"you have no draft {key}")
+    for name, value in fields.items():
+        setattr(draft, name, value)
+    draft.save()
+    return draft
+
+
+def delete_draft(player: str, key: str) -> bool:
+    return Draft.objects.filter(player=player, key=key).delete()[0] > 0
+
+
+def moderate_levels(level_ids, *, hidden: bool | None = None,
+                    promoted: bool | None = None) -> int:
+    """Staff: hide or show community levels, promote them into the pools or take them out.
+    Generated levels are not moderated here."""
+    fields = {}
+    if hidden is not None:
+        fields["hidden"] = hidden
+        if hidden:
+            fields["is_active"] = False
+    if promoted is not None:
+        fields["is_active"] = promoted
+    changed = Level.objects.filter(id__in=level_ids, source=Source.COMMUNITY).update(**fields)
+    level_cache.bump()  # an update sends no signal
+    return changed

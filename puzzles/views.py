@@ -4,7 +4,7 @@ import functools
 from datetime import date
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -13,7 +13,8 @@ from generator_ext import TECHNIQUES, TIERS, generate, rate, region_colors, serv
 from generator_ext.palette import REGION_COLORS
 from puzzles import selectors, services
 from puzzles.api.serializers import level_payload
-from puzzles.models import DailyPuzzle, Rule
+from puzzles.models import DailyPuzzle, Rule, Source
+from puzzles.og_image import level_png
 
 
 def served_sizes() -> range:
@@ -71,7 +72,23 @@ def level_page(request, level_id: int):
         raise Http404("no such level")
     services.mark_opened(level, request.player)
     return render(request, "play.html", base_context(
-        size=level.size, rule=level.rule, level=level_payload(level)))
+        size=level.size, rule=level.rule, level=level_payload(level),
+        community=level if level.source == Source.COMMUNITY else None))
+
+
+def level_image(request, level_id: int):
+    """The level's Open Graph picture."""
+    level = selectors.level_by_id(level_id)
+    if level is None:
+        raise Http404("no such level")
+    if level.source == Source.COMMUNITY:
+        heading = level.title or f"A {level.size}×{level.size} level"
+        sub = f"by {level.maker_name}" if level.maker_name else "made by a player"
+    else:
+        heading, sub = f"{level.size}×{level.size} level", (level.tier or "").capitalize()
+    response = HttpResponse(level_png(level.regions, heading, sub), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 @ensure_csrf_cookie
@@ -163,3 +180,43 @@ def how_to_play(request):
 
 def privacy(request):
     return render(request, "privacy.html", base_context(cookie=settings.QUEENS_PLAYER_COOKIE))
+
+
+@ensure_csrf_cookie
+def create(request, key: str | None = None):
+    """The level builder; /create/<key>/ continues one of the player's drafts."""
+    draft = None
+    if key is not None:
+        draft = selectors.draft_of(request.player, key)
+        if draft is None:
+            raise Http404("no such draft of yours")
+    low, high = services.BUILDER_SIZES
+    drafts = [{"key": d.key, "size": d.size, "title": d.title, "updated_at": d.updated_at}
+              for d in selectors.drafts_of(request.player)[:20]]
+    return render(request, "create.html", base_context(
+        builder_sizes=range(low, high + 1), drafts=drafts,
+        draft={"key": draft.key, "size": draft.size, "rule": draft.rule,
+               "regions": draft.regions, "title": draft.title,
+               "maker_name": draft.maker_name} if draft else None))
+
+
+COMMUNITY_PAGE_SIZE = 24
+
+
+def community(request):
+    """Published community levels: newest or most played, by size and tier, paginated."""
+    from django.core.paginator import Paginator
+
+    order = request.GET.get("order", "newest")
+    order = order if order in selectors.COMMUNITY_ORDERS else "newest"
+    size = request.GET.get("size", "")
+    size = int(size) if size.isascii() and size.isdigit() and 4 <= int(size) <= 16 else None
+    tier = request.GET.get("tier", "")
+    tier = tier if tier in TIERS else None
+    page = Paginator(selectors.community_levels(order, size, tier), COMMUNITY_PAGE_SIZE) \
+        .get_page(request.GET.get("page"))
+    cards = [{"level": level, "cells": mini_board(level.regions)} for level in page]
+    low, high = services.BUILDER_SIZES
+    return render(request, "community.html", base_context(
+        page=page, cards=cards, order=order, size=size, tier=tier or "",
+        builder_sizes=range(low, high + 1), tiers=TIERS))

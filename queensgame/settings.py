@@ -219,6 +219,9 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "anon_post": os.environ.get("QUEENS_POST_RATE", "120/minute"),
+        # The builder analyzes after every stroke; publishing is counted per player.
+        "builder": os.environ.get("QUEENS_BUILDER_RATE", "600/minute"),
+        "publish": os.environ.get("QUEENS_PUBLISH_RATE", "20/hour"),
     },
 }
 # One cache for every process (throttle counters must be shared): Redis when configured,

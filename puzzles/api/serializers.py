@@ -83,6 +83,15 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+class StrictCharField(serializers.CharField):
+    """A JSON string: not 5, not true (DRF's CharField turns both into text)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 def cell_field(**kwargs) -> serializers.ListField:
     """A cell: [row, col], 0-based (the level's size bounds them: checked by the service)."""
     return serializers.ListField(child=StrictIntegerField(), min_length=2, max_length=2,

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from puzzles.api import errors, views
+from puzzles.api import builder, errors, views
 
 urlpatterns = [
     path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
@@ -14,5 +14,10 @@ urlpatterns = [
     path("pools/", views.PoolsView.as_view(), name="api-pools"),
     path("runs/", views.RunsView.as_view(), name="api-runs"),
     path("runs/<int:run_id>/", views.RunDetailView.as_view(), name="api-run"),
+    path("builder/analyze/", builder.AnalyzeView.as_view(), name="api-builder-analyze"),
+    path("builder/fix/", builder.FixView.as_view(), name="api-builder-fix"),
+    path("builder/publish/", builder.PublishView.as_view(), name="api-builder-publish"),
+    path("builder/drafts/", builder.DraftsView.as_view(), name="api-drafts"),
+    path("builder/drafts/<str:key>/", builder.DraftView.as_view(), name="api-draft"),
     re_path(r"^(?P<rest>[\s\S]*)$", errors.not_found),  # last: unknown paths and non-digit ids
 ]

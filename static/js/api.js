@@ -21,8 +21,10 @@ async function call(url, options) {
 }
 
 export const get = (url) => call(url, {});
-export const post = (url, body) => call(url, {
-  method: "POST",
+const send = (method) => (url, body) => call(url, {
+  method,
   headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
   body: JSON.stringify(body || {}),
 });
+export const post = send("POST");
+export const put = send("PUT");

@@ -12,21 +12,34 @@ export function buildBoard(boardEl, level, palette) {
     rowEl.className = "row"; rowEl.setAttribute("role", "row");
     boardEl.appendChild(rowEl);
     for (let c = 0; c < n; c++) {
-      const g = level.regions[r][c], cell = document.createElement("div");
+      const cell = document.createElement("div");
       cell.className = "cell"; cell.setAttribute("role", "gridcell");
       cell.dataset.row = r; cell.dataset.col = c;
-      cell.dataset.letter = String.fromCharCode(65 + g);
-      cell.style.setProperty("--region", palette[level.colors[g]].hex);
-      // Thick borders where regions meet.
-      if (r === 0 || level.regions[r - 1][c] !== g) cell.classList.add("edge-top");
-      if (c === 0 || level.regions[r][c - 1] !== g) cell.classList.add("edge-left");
-      if (r === n - 1 || level.regions[r + 1][c] !== g) cell.classList.add("edge-bottom");
-      if (c === n - 1 || level.regions[r][c + 1] !== g) cell.classList.add("edge-right");
       rowEl.appendChild(cell);
       cells.push(cell);
     }
   }
+  colourBoard(cells, level, palette);
   return cells;
+}
+
+// Region colours, letters and the thick borders where regions meet, in place (the level
+// builder recolours while a drag goes on: rebuilt cells would lose the pointer's click).
+export function colourBoard(cells, level, palette) {
+  const n = level.size, at = (r, c) => level.regions[r][c];
+  for (const cell of cells) {
+    const r = +cell.dataset.row, c = +cell.dataset.col, g = at(r, c);
+    cell.classList.toggle("unpainted", g < 0); // the level builder's blank cells
+    if (g < 0) { delete cell.dataset.letter; cell.style.removeProperty("--region"); }
+    else {
+      cell.dataset.letter = String.fromCharCode(65 + g);
+      cell.style.setProperty("--region", palette[level.colors[g]].hex);
+    }
+    cell.classList.toggle("edge-top", r === 0 || at(r - 1, c) !== g);
+    cell.classList.toggle("edge-left", c === 0 || at(r, c - 1) !== g);
+    cell.classList.toggle("edge-bottom", r === n - 1 || at(r + 1, c) !== g);
+    cell.classList.toggle("edge-right", c === n - 1 || at(r, c + 1) !== g);
+  }
 }
 
 // The queens in conflict and the rows, columns and regions they clash in.

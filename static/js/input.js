@@ -13,6 +13,7 @@ export function attachInput(boardEl, size, handlers) {
     const el = cellAt(e);
     if (!el || !handlers.enabled() || e.button === 2) return;
     const i = indexOf(el);
+    suppressClick = false; // a new press: whatever ended the last one is over
     drag = { start: i, moved: false };
     pressTimer = setTimeout(() => { // a long press crosses
       if (drag && !drag.moved) { suppressClick = true; handlers.cross(i); drag = null; }

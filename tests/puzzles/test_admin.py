@@ -102,3 +102,34 @@ def test_pool_list_and_top_up_of_the_selected_pools(staff_client, make_level,
     assert f"#{run.id} queued 0/2" in page
     assert not GenerationRun.objects.filter(tier=hard.tier).exists()  # not selected
     assert Level.objects.filter(size=6, tier="easy").count() == 1
+
+
+def test_community_moderation_hides_promotes_and_deletes(staff_client, client):
+    import json
+
+    from generator_ext import generate
+    from puzzles.models import Level
+
+    published = []
+    for seed in (1, 2):
+        body = {"regions": generate(6, seed=seed, tier="easy").regions, "title": f"T{seed}",
+                "maker_name": "Ada"}
+        published.append(client.post("/api/builder/publish/", json.dumps(body),
+                                     content_type="application/json").json()["id"])
+    page = staff_client.get("/admin/puzzles/communitylevel/")
+    html = page.content.decode()
+    assert page.status_code == 200 and "T1" in html and "Ada" in html
+    assert client.get("/api/levels/6/").status_code == 404  # outside the pools
+    staff_client.post("/admin/puzzles/communitylevel/", {
+        "action": "promote", "_selected_action": [published[0]]})
+    assert Level.objects.get(id=published[0]).is_active
+    assert client.get("/api/levels/6/").json()["id"] == published[0]  # in the pool now
+    staff_client.post("/admin/puzzles/communitylevel/", {
+        "action": "hide", "_selected_action": [published[0]]})
+    hidden = Level.objects.get(id=published[0])
+    assert hidden.hidden and not hidden.is_active
+    assert client.get(f"/levels/{published[0]}/").status_code == 404
+    assert client.get("/api/levels/6/").status_code == 404
+    response = staff_client.post("/admin/puzzles/communitylevel/", {
+        "action": "delete_selected", "_selected_action": [published[1]], "post": "yes"})
+    assert response.status_code == 302 and not Level.objects.filter(id=published[1]).exists()

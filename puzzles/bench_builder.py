@@ -1,0 +1,163 @@
+"""Level builder figures: `python -m puzzles.bench_builder`.
+
+1. POST /api/builder/analyze/ under gunicorn (the compose settings, PostgreSQL, a
+   redis-server of its own) at n = 8, 12, 16: p50/p99 of single requests one after another,
+   as one maker painting stroke after stroke, on complete and half-painted boards.
+2. make_unique (the engine, in process) at n = 8, 12, 16 on two kinds of painting: a level
+   nudged by three random border moves (a maker's near miss) and a random map (the seed's
+   flood fill around a planted placement): time, how often a fix is found, cells moved."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+PG_DB = "postgres://postgres@127.0.0.1:5432/queens_builder"
+SIZES = (8, 12, 16)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def nudged(regions, moves, rng):
+    from generator_ext import validate_regions
+
+    n = len(regions)
+    grid = [row[:] for row in regions]
+    done = 0
+    while done < moves:
+        r, c = rng.randrange(n), rng.randrange(n)
+        dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
+        if not (0 <= r + dr < n and 0 <= c + dc < n) or grid[r + dr][c + dc] == grid[r][c]:
+            continue
+        before, grid[r][c] = grid[r][c], grid[r + dr][c + dc]
+        try:
+            validate_regions(grid)
+            done += 1
+        except ValueError:
+            grid[r][c] = before
+    return grid
+
+
+def half_painted(regions, rng):
+    return [[g if rng.random() < 0.5 else -1 for g in row] for row in regions]
+
+
+def analyze_figures(requests_per_size: int) -> list[str]:
+    import psycopg
+
+    from generator_ext import generate
+
+    folder = Path(tempfile.mkdtemp(prefix="queens-builder-"))
+    redis_port, web_port = free_port(), free_port()
+    redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(redis_port),
+                              "--save", "", "--appendonly", "no", "--dir", str(folder)],
+                             stdout=subprocess.DEVNULL)
+    env = {**os.environ, "DEBUG": "0", "DJANGO_SETTINGS_MODULE": "queensgame.settings",
+           "SECRET_KEY": "builder-bench-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCD",
+           "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": PG_DB, "LOG_LEVEL": "WARNING",
+           "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0", "QUEENS_BUILDER_RATE": "100000/minute",
+           "GUNICORN_BIND": f"127.0.0.1:{web_port}", "QUEENS_VAR_DIR": str(folder / "var")}
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS queens_builder")
+        conn.execute("CREATE DATABASE queens_builder")
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c",
+                               "python:queensgame.gunicorn_conf", "--access-logfile",
+                               "/dev/null", "queensgame.wsgi"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{web_port}/api/builder/analyze/"
+    rows = []
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{web_port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        rng = random.Random(7)
+        for n in SIZES:
+            boards = []
+            for seed in range(requests_per_size):
+                regions = generate(n, seed=seed + 1).regions
+                boards.append(half_painted(regions, rng) if seed % 2 else regions)
+            timings = []
+            for board in boards:
+                body = json.dumps({"regions": board}).encode()
+                request = urllib.request.Request(url, data=body, headers={
+                    "Content-Type": "application/json"})
+                started = time.perf_counter()
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    response.read()
+                timings.append((time.perf_counter() - started) * 1000)
+            rows.append(f"analyze n={n:<2}  {len(timings)} requests  p50 {pct(timings, .5):6.2f} "
+                        f"ms  p99 {pct(timings, .99):6.2f} ms  max {max(timings):6.2f} ms")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+        redis.terminate()
+        shutil.rmtree(folder, ignore_errors=True)
+    return rows
+
+
+def fix_figures(maps_per_kind: int) -> list[str]:
+    from generator_ext._generate import naive_partition_for_seed
+
+    from generator_ext import count_solutions, generate, make_unique
+
+    rows = []
+    rng = random.Random(11)
+    for n in SIZES:
+        for kind in ("nudged level", "random map"):
+            times, moved, found, tried, seed = [], [], 0, 0, 0
+            while tried < maps_per_kind:
+                seed += 1
+                grid = (nudged(generate(n, seed=seed, tier="hard").regions, 3, rng)
+                        if kind == "nudged level" else naive_partition_for_seed(n, seed))
+                if count_solutions(grid, limit=2) != 2:
+                    continue  # no solution, or already a level: nothing to make unique
+                tried += 1
+                started = time.perf_counter()
+                fix = make_unique(grid, seed=seed)
+                times.append((time.perf_counter() - started) * 1000)
+                if fix is not None:
+                    found += 1
+                    moved.append(len(fix.moved))
+            rows.append(
+                f"make_unique n={n:<2} {kind:<12}  found {found}/{tried}  "
+                f"median {statistics.median(times):7.1f} ms  p90 {pct(times, .9):7.1f} ms  "
+                f"max {max(times):7.1f} ms  cells moved median "
+                f"{statistics.median(moved) if moved else '-'} max {max(moved) if moved else '-'}")
+    return rows
+
+
+def main():
+    for line in analyze_figures(200):
+        print(line, flush=True)
+    for line in fix_figures(30):
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

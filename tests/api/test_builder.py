@@ -1,0 +1,165 @@
+"""The level builder's API: analysis per stroke, the fix, drafts by player, publishing."""
+
+import json
+
+import pytest
+
+from generator_ext import count_solutions, generate
+from puzzles.models import Draft, Level, Source
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, url, data, method="post"):
+    return getattr(client, method)(url, json.dumps(data), content_type="application/json")
+
+
+def ambiguous(n=8):
+    """A level with one cell given to a neighbour, until the map has two solutions."""
+    for seed in range(1, 200):
+        regions = generate(n, seed=seed, tier="hard").regions
+        for r in range(n):
+            for c in range(n - 1):
+                if regions[r][c] != regions[r][c + 1]:
+                    grid = [row[:] for row in regions]
+                    grid[r][c] = grid[r][c + 1]
+                    try:
+                        if count_solutions(grid, limit=2) == 2:
+                            return grid
+                    except ValueError:  # a region split in two
+                        continue
+    raise AssertionError("no ambiguous map found")
+
+
+def test_analyze_reports_problems_then_the_count_then_the_rating(client):
+    n = 6
+    blank = [[-1] * n for _ in range(n)]
+    data = post(client, "/api/builder/analyze/", {"regions": blank}).json()
+    assert data["problems"][0]["kind"] == "unpainted" and data["solution_count"] is None
+    level = generate(n, seed=3, tier="easy")
+    data = post(client, "/api/builder/analyze/", {"regions": level.regions}).json()
+    assert data["problems"] == [] and data["solution_count"] == 1 and data["playable"]
+    assert data["rating"]["tier"] == "easy" and data["rating"]["steps"][0]["message"]
+    data = post(client, "/api/builder/analyze/", {"regions": ambiguous()}).json()
+    assert data["solution_count"] == 2 and len(data["solutions"]) == 2
+    assert data["solutions"][0] != data["solutions"][1] and data["rating"] is None
+
+
+@pytest.mark.parametrize("body", [
+    {"regions": [[0] * 3] * 3},                       # too small
+    {"regions": [[0] * 17] * 17},                     # too big
+    {"regions": [[0, 1, 2, 3]] * 3},                  # not square
+    {"regions": "abc"},                               # not a grid
+    {"regions": [[0, 1, 2, "3"]] * 4},                # a string cell
+    {"regions": [[0, 1, 2, 9]] * 4},                  # a region past n - 1
+    {"regions": [[0, 1, 2, 3]] * 4, "rule": "bishop"},
+    {},
+])
+def test_bad_paintings_get_a_400_with_a_sentence(client, body):
+    for url in ("/api/builder/analyze/", "/api/builder/fix/", "/api/builder/publish/",
+                "/api/builder/drafts/"):
+        response = post(client, url, body)
+        assert response.status_code == 400, (url, body)
+        assert isinstance(response.json()["detail"], str) and response.json()["detail"]
+
+
+def test_a_huge_body_is_a_400(client):
+    response = client.post("/api/builder/analyze/", "[" + "0," * 40000 + "0]",
+                           content_type="application/json")
+    assert response.status_code == 400 and response.json()["detail"]
+
+
+def test_the_fix_leaves_one_solution(client):
+    grid = ambiguous()
+    data = post(client, "/api/builder/fix/", {"regions": grid}).json()
+    assert count_solutions(data["regions"], limit=None) == 1 and data["moved"]
+    assert data["tier"] in ("easy", "medium", "hard")
+    blank = [[-1] * 6 for _ in range(6)]
+    response = post(client, "/api/builder/fix/", {"regions": blank})
+    assert response.status_code == 400 and "Finish painting" in response.json()["detail"]
+
+
+def test_publish_stores_a_community_level_outside_the_pools_and_dedupes(client):
+    level = generate(7, seed=11, tier="medium")
+    body = {"regions": level.regions, "title": "  Seven   seas ", "maker_name": "Ada"}
+    response = post(client, "/api/builder/publish/", body)
+    assert response.status_code == 201
+    data = response.json()
+    stored = Level.objects.get(id=data["id"])
+    assert stored.source == Source.COMMUNITY and not stored.is_active and not stored.hidden
+    assert stored.title == "Seven seas" and stored.maker_name == "Ada" and stored.maker
+    assert data["url"] == f"/levels/{stored.id}/" and client.get(data["url"]).status_code == 200
+    assert client.get("/api/levels/7/").status_code == 404  # never in the random pool
+    mirrored = [row[::-1] for row in level.regions]  # the same puzzle, mirrored
+    again = post(client, "/api/builder/publish/", {"regions": mirrored})
+    assert again.status_code == 200 and again.json() == {**data, "created": False}
+    assert Level.objects.count() == 1
+
+
+@pytest.mark.parametrize("field,value", [
+    ("title", "<script>alert(1)</script>"), ("maker_name", "a" * 41), ("title", "x" * 61),
+    ("maker_name", "bell\x07"), ("title", 5),
+])
+def test_publish_refuses_markup_and_overlong_text(client, field, value):
+    level = generate(6, seed=2, tier="easy")
+    response = post(client, "/api/builder/publish/", {"regions": level.regions, field: value})
+    assert response.status_code == 400 and field in response.json()["detail"]
+    assert Level.objects.count() == 0
+
+
+def test_publish_refuses_what_is_not_a_level(client):
+    response = post(client, "/api/builder/publish/", {"regions": ambiguous()})
+    assert response.status_code == 400 and "more than one solution" in response.json()["detail"]
+
+
+def test_hidden_levels_are_not_served(client, staff_client):
+    from puzzles import services
+
+    level = generate(6, seed=5, tier="easy")
+    data = post(client, "/api/builder/publish/", {"regions": level.regions}).json()
+    assert client.get(data["url"]).status_code == 200
+    services.moderate_levels([data["id"]], hidden=True)
+    assert client.get(data["url"]).status_code == 404
+    assert client.get(f"/api/levels/6/{data['id']}/").status_code == 404
+    response = post(client, "/api/builder/publish/", {"regions": level.regions})
+    assert response.status_code == 400 and "taken down" in response.json()["detail"]
+
+
+def test_drafts_belong_to_their_player(client):
+    from django.test import Client
+
+    painting = [[-1] * 5 for _ in range(5)]
+    painting[0][0] = 2
+    created = post(client, "/api/builder/drafts/", {"regions": painting, "title": "mine"})
+    assert created.status_code == 201
+    key = created.json()["key"]
+    assert created.json()["url"] == f"/create/{key}/"
+    painting[1][1] = 3
+    updated = post(client, f"/api/builder/drafts/{key}/", {"regions": painting}, method="put")
+    assert updated.status_code == 200 and updated.json()["regions"][1][1] == 3
+    assert [d["key"] for d in client.get("/api/builder/drafts/").json()] == [key]
+    stranger = Client()
+    assert stranger.get(f"/api/builder/drafts/{key}/").status_code == 404
+    assert post(stranger, f"/api/builder/drafts/{key}/", {"regions": painting},
+                method="put").status_code == 404
+    assert stranger.delete(f"/api/builder/drafts/{key}/").status_code == 404
+    assert client.delete(f"/api/builder/drafts/{key}/").status_code == 204
+    assert Draft.objects.count() == 0
+
+
+def test_publishing_is_throttled_per_player(client):
+    from django.test import Client
+
+    from puzzles.api.builder import PublishThrottle
+
+    saved = PublishThrottle.THROTTLE_RATES
+    PublishThrottle.THROTTLE_RATES = {**saved, "publish": "2/hour"}
+    try:
+        def publish(who, seed):
+            return post(who, "/api/builder/publish/",
+                        {"regions": generate(6, seed=seed, tier="easy").regions}).status_code
+
+        assert [publish(client, seed) for seed in (1, 2, 3)] == [201, 201, 429]
+        assert publish(Client(), 4) == 201  # another player has their own count
+    finally:
+        PublishThrottle.THROTTLE_RATES = saved

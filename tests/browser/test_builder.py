@@ -1,0 +1,168 @@
+"""The level builder in real Chromium, desktop and phone: paint a 6×6 from scratch, watch the
+problems go, meet an ambiguity, accept a fix, try it, publish, and solve the link elsewhere."""
+
+import pytest
+
+from generator_ext import count_solutions, generate, solve
+from puzzles.models import Draft, Level, Source
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def cell(page, r, c):
+    return page.locator(f"#board .cell[data-row='{r}'][data-col='{c}']")
+
+
+def paint_region(page, regions, g):
+    page.locator(f".swatch[data-region='{g}']").click()
+    spots = [(r, c) for r, row in enumerate(regions) for c, v in enumerate(row) if v == g]
+    # The first row's run of the region as a drag (one stroke), the rest as taps.
+    first = [(r, c) for r, c in spots if r == spots[0][0]]
+    if len(first) > 1:
+        start, end = cell(page, *first[0]).bounding_box(), cell(page, *first[-1]).bounding_box()
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+        page.mouse.up()
+    else:
+        first = []
+    for r, c in spots:
+        if (r, c) not in first:
+            cell(page, r, c).click()
+
+
+def verdict(page):
+    return page.locator("#verdict").inner_text()
+
+
+def nudge_to_ambiguity(regions):
+    """One cell given to a neighbouring region so that the map has two solutions."""
+    n = len(regions)
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                if 0 <= r + dr < n and 0 <= c + dc < n and regions[r + dr][c + dc] != regions[r][c]:
+                    grid = [row[:] for row in regions]
+                    grid[r][c] = regions[r + dr][c + dc]
+                    try:
+                        if count_solutions(grid, limit=2) == 2:
+                            return r, c, grid[r][c]
+                    except ValueError:
+                        continue
+    raise AssertionError("no ambiguity one cell away")
+
+
+@pytest.mark.parametrize("viewport", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_paint_fix_try_publish_and_solve_the_link(browser, live_server, shots, viewport):
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  base_url=live_server.url)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    assert page.locator("#board .cell.unpainted").count() == 36
+    page.wait_for_function("document.getElementById('verdict').textContent.length > 0")
+    assert "36 cells are not painted" in page.locator("#problems").inner_text()
+
+    level = generate(6, seed=21, tier="easy")
+    for g in range(6):
+        paint_region(page, level.regions, g)
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    assert page.locator("#problems li").count() == 0
+    assert page.locator("#board .cell.problem").count() == 0
+    assert "Easy" in verdict(page) and page.locator("#steps li").count() > 0
+    page.screenshot(path=shots / f"builder-unique-{width}.png")
+
+    # A stroke back makes a problem (an unpainted cell), undo removes it again.
+    page.locator(".tool[data-tool='erase']").click()
+    cell(page, 0, 0).click()
+    page.wait_for_function("document.querySelectorAll('#board .cell.problem').length > 0")
+    page.locator("#undo").click()
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+
+    # An ambiguity: two solutions side by side.
+    r, c, g = nudge_to_ambiguity(level.regions)
+    page.locator(f".swatch[data-region='{g}']").click()
+    cell(page, r, c).click()
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('More than one')")
+    assert page.locator("#solutions .mini-board").count() == 2
+    page.screenshot(path=shots / f"builder-ambiguous-{width}.png")
+
+    # Make it unique: a proposal with its cells outlined, accepted.
+    page.locator("#fix").click()
+    page.locator("#fix-accept").wait_for(state="visible")
+    assert page.locator("#board .cell.moved").count() >= 1
+    page.screenshot(path=shots / f"builder-proposal-{width}.png")
+    page.locator("#fix-accept").click()
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+
+    # The draft is on the server, under this player's key (a reload loses nothing).
+    page.wait_for_function("document.getElementById('builder').dataset.saved === 'true'")
+    key = page.url.rstrip("/").rsplit("/", 1)[-1]
+    regions = Draft.objects.get(key=key).regions
+    assert count_solutions(regions, limit=None) == 1
+    page.reload()
+    page.wait_for_selector("#builder[data-ready='true']")
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+
+    # Try it in place.
+    page.locator("#try").click()
+    for row, col in enumerate(solve(regions)):
+        cell(page, row, col).dblclick()
+    page.wait_for_function("document.getElementById('builder').dataset.tried === 'solved'")
+    page.locator("#try-stop").click()
+
+    # Publish with a title and a name; the link opens elsewhere and can be solved.
+    page.locator("#title").fill("Painted in a test")
+    page.locator("#maker-name").fill("Tester")
+    page.locator("#publish").click()
+    page.locator("#published").wait_for(state="visible")
+    link = page.locator("#share-link").input_value()
+    assert errors == []
+    published = Level.objects.get(source=Source.COMMUNITY)
+    assert link.endswith(f"/levels/{published.id}/") and published.title == "Painted in a test"
+    context.close()
+
+    fresh = browser.new_context(viewport={"width": width, "height": height})
+    other = fresh.new_page()
+    other.goto(link)
+    other.wait_for_selector("#game[data-ready='true']")
+    assert "Painted in a test" in other.content() and "Tester" in other.content()
+    for row, col in enumerate(published.solution):
+        other.locator(f".cell[data-row='{row}'][data-col='{col}']").dblclick()
+    other.locator("#win-dialog").wait_for(state="visible")
+    fresh.close()
+
+
+def test_axe_finds_nothing_on_the_builder_and_the_community_page(page, shots):
+    from tests.browser.test_game import axe_violations
+
+    level = generate(6, seed=8, tier="easy")
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    found = {"builder, blank": axe_violations(page)}
+    for g in range(6):
+        paint_region(page, level.regions, g)
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    found["builder, unique"] = axe_violations(page)
+    page.emulate_media(color_scheme="dark")
+    found["builder, dark"] = axe_violations(page)
+    page.screenshot(path=shots / "builder-dark.png", full_page=True)
+    page.locator("#title").fill("Axe")
+    page.locator("#publish").click()
+    page.locator("#published").wait_for(state="visible")
+    page.goto("/community/")
+    found["community"] = axe_violations(page)
+    page.screenshot(path=shots / "community.png", full_page=True)
+    page.goto(page.locator(".community-card a").first.get_attribute("href"))
+    page.wait_for_selector("#game[data-ready='true']")
+    found["community level"] = axe_violations(page)
+    assert all(not v for v in found.values()), found

@@ -1,0 +1,77 @@
+"""Community levels on the site: the Community page (order, filters, pages), the level page
+with its byline, share link and Open Graph picture, text escaped everywhere."""
+
+import json
+
+import pytest
+
+from generator_ext import generate
+from puzzles.models import Level, Solve
+
+pytestmark = pytest.mark.django_db
+
+
+def publish(client, seed, size=6, tier="easy", **text):
+    body = {"regions": generate(size, seed=seed, tier=tier).regions, **text}
+    response = client.post("/api/builder/publish/", json.dumps(body),
+                           content_type="application/json")
+    assert response.status_code == 201, response.content
+    return response.json()["id"]
+
+
+def test_the_community_page_orders_filters_and_pages(client):
+    ids = [publish(client, seed, title=f"Board {seed}") for seed in range(1, 5)]
+    big = publish(client, 9, size=9, tier="medium", title="Nine")
+    for player in ("a", "b", "c"):
+        Solve.objects.create(level_id=ids[0], player=player)
+    page = client.get("/community/").content.decode()
+    assert page.index("Nine") < page.index("Board 4") < page.index("Board 1")  # newest first
+    played = client.get("/community/?order=played").content.decode()
+    assert played.index("Board 1") < played.index("Nine") and "3 plays" in played
+    only_nine = client.get("/community/?size=9").content.decode()
+    assert "Nine" in only_nine and "Board 1" not in only_nine
+    assert "Board 1" not in client.get("/community/?tier=medium").content.decode()
+    for bad in ("?size=abc", "?size=99", "?tier=bogus", "?order=x", "?page=zz", "?page=99"):
+        assert client.get("/community/" + bad).status_code == 200, bad
+    Level.objects.filter(id=big).update(hidden=True)
+    assert "Nine" not in client.get("/community/").content.decode()
+
+
+def test_pagination(client, monkeypatch):
+    from puzzles import views
+
+    monkeypatch.setattr(views, "COMMUNITY_PAGE_SIZE", 2)
+    for seed in range(1, 6):
+        publish(client, seed, title=f"P{seed}")
+    first = client.get("/community/").content.decode()
+    assert "Page 1 of 3" in first and "P5" in first and "P3" not in first
+    last = client.get("/community/?page=3").content.decode()
+    assert "P1" in last and 'rel="prev"' in last
+
+
+def test_the_level_page_names_the_level_and_its_maker_escaped(client):
+    level_id = publish(client, 3, title="Tom & Jerry's \"maze\"", maker_name="A&B")
+    page = client.get(f"/levels/{level_id}/").content.decode()
+    assert "Tom &amp; Jerry&#x27;s &quot;maze&quot;" in page and "by A&amp;B" in page
+    assert f"/levels/{level_id}/og.png" in page and 'class="share-url"' in page
+    community = client.get("/community/").content.decode()
+    assert "Tom &amp; Jerry" in community and "Tom & Jerry" not in community
+
+
+def test_the_open_graph_picture_is_a_png_of_the_board(client, make_level):
+    from io import BytesIO
+
+    from PIL import Image
+
+    level_id = publish(client, 4, title="Picture")
+    response = client.get(f"/levels/{level_id}/og.png")
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    image = Image.open(BytesIO(response.content))
+    assert image.size == (1200, 630)
+    generated = make_level(size=8, seed=2)
+    assert client.get(f"/levels/{generated.id}/og.png").status_code == 200
+    Level.objects.filter(id=level_id).update(hidden=True)
+    from puzzles import level_cache
+
+    level_cache.bump()
+    assert client.get(f"/levels/{level_id}/og.png").status_code == 404
