@@ -97,6 +97,10 @@ def analyze_figures(requests_per_size: int) -> list[str]:
             except OSError:
                 time.sleep(0.1)
         rng = random.Random(7)
+        warm = json.dumps({"regions": generate(8, seed=1).regions}).encode()
+        for _ in range(40):  # every gunicorn worker and thread connects and imports once
+            urllib.request.urlopen(urllib.request.Request(
+                url, data=warm, headers={"Content-Type": "application/json"}), timeout=10).read()
         for n in SIZES:
             boards = []
             for seed in range(requests_per_size):
@@ -152,11 +156,18 @@ def fix_figures(maps_per_kind: int) -> list[str]:
     return rows
 
 
-def main():
-    for line in analyze_figures(200):
-        print(line, flush=True)
-    for line in fix_figures(30):
-        print(line, flush=True)
+def main(argv=None):
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["analyze", "fix"])
+    args = parser.parse_args(argv)
+    if args.only != "fix":
+        for line in analyze_figures(200):
+            print(line, flush=True)
+    if args.only != "analyze":
+        for line in fix_figures(30):
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

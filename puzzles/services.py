@@ -638,10 +638,17 @@ def propose_fix(regions: object, rule: object, seed: int = 0) -> Fix:
 
 
 def publish_level(player: str, regions: object, rule: object, title: object = "",
-                  maker_name: object = "") -> tuple[Level, bool]:
+                  maker_name: object = "", draft_key: str | None = None) -> tuple[Level, bool]:
     """Store a finished board as a community level: (level, True), or (the stored level,
     False) when the same puzzle exists. It enters no pool and no daily until staff promote
-    it."""
+    it. The player's draft it came from, if named, links to it."""
+    level, created = _publish(player, regions, rule, title, maker_name)
+    if draft_key:
+        Draft.objects.filter(player=player, key=draft_key).update(level=level)
+    return level, created
+
+
+def _publish(player, regions, rule, title, maker_name) -> tuple[Level, bool]:
     rule = check_rule(rule)
     regions = check_painting(regions, allow_unpainted=False)
     title, maker_name = check_text("title", title), check_text("maker_name", maker_name)

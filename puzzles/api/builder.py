@@ -50,11 +50,17 @@ class PaintingSerializer(serializers.Serializer):
     regions = painting_field()
 
 
-class PublishSerializer(PaintingSerializer):
+class DraftTextSerializer(PaintingSerializer):
     title = s.StrictCharField(required=False, allow_blank=True, default="", max_length=200,
                               trim_whitespace=False)
     maker_name = s.StrictCharField(required=False, allow_blank=True, default="", max_length=200,
                                    trim_whitespace=False)
+
+
+class PublishSerializer(DraftTextSerializer):
+    draft = s.StrictCharField(required=False, allow_blank=True, default="", max_length=32,
+                              help_text="the key of the draft it comes from, if any: the "
+                                        "draft then links to the level")
 
 
 class StepSerializer(serializers.Serializer):
@@ -164,7 +170,8 @@ class PublishView(APIView):
     def post(self, request):
         data = body(request, PublishSerializer)
         level, created = services.publish_level(request.player, data["regions"], data["rule"],
-                                                data["title"], data["maker_name"])
+                                                data["title"], data["maker_name"],
+                                                draft_key=data["draft"] or None)
         return Response({"id": level.id, "url": reverse("level", args=[level.id]),
                          "created": created},
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
@@ -177,11 +184,11 @@ class DraftsView(APIView):
     def get(self, request):
         return Response(DraftSerializer(selectors.drafts_of(request.player), many=True).data)
 
-    @extend_schema(request=PublishSerializer,
+    @extend_schema(request=DraftTextSerializer,
                    responses=answers(DraftSerializer, 400, 429, created=True),
                    operation_id="drafts_create")
     def post(self, request):
-        data = body(request, PublishSerializer)
+        data = body(request, DraftTextSerializer)
         draft = services.save_draft(request.player, None, data["regions"], data["rule"],
                                     data["title"], data["maker_name"])
         return Response(DraftSerializer(draft).data, status=status.HTTP_201_CREATED)
@@ -200,11 +207,11 @@ class DraftView(APIView):
     def get(self, request, key: str):
         return Response(DraftSerializer(self.draft(request, key)).data)
 
-    @extend_schema(request=PublishSerializer, responses=answers(DraftSerializer, 400, 404, 429),
-                   operation_id="drafts_update")
+    @extend_schema(request=DraftTextSerializer,
+                   responses=answers(DraftSerializer, 400, 404, 429), operation_id="drafts_update")
     def put(self, request, key: str):
         self.draft(request, key)
-        data = body(request, PublishSerializer)
+        data = body(request, DraftTextSerializer)
         draft = services.save_draft(request.player, key, data["regions"], data["rule"],
                                     data["title"], data["maker_name"])
         return Response(DraftSerializer(draft).data)

@@ -28,3 +28,4 @@ const send = (method) => (url, body) => call(url, {
 });
 export const post = send("POST");
 export const put = send("PUT");
+export const del = (url) => call(url, { method: "DELETE", headers: { "X-CSRFToken": csrf } });

@@ -237,6 +237,7 @@ $("publish-form").addEventListener("submit", async (e) => {
   $("publish").disabled = true;
   const answer = await api.post("/api/builder/publish/", {
     rule, regions: painting.regions(), title: $("title").value, maker_name: $("maker-name").value,
+    draft: draftKey || "",
   });
   $("publish").disabled = false;
   if (!answer.ok) { say(answer.message); return; }
@@ -249,6 +250,15 @@ $("copy-link").addEventListener("click", async () => {
   catch (e) { $("share-link").select(); say("Select the link and copy it."); }
 });
 for (const id of ["title", "maker-name"]) $(id).addEventListener("input", scheduleSave);
+for (const b of document.querySelectorAll(".delete-draft")) {
+  b.addEventListener("click", async () => {
+    const answer = await api.del(`/api/builder/drafts/${b.dataset.key}/`);
+    if (!answer.ok && answer.status !== 404) { say(answer.message); return; }
+    b.closest("li").remove();
+    if (b.dataset.key === draftKey) { draftKey = null; history.replaceState(null, "", "/create/"); }
+    say("Draft deleted.");
+  });
+}
 
 // ---------------------------------------------------------------- board size and rule
 function newBoard() {

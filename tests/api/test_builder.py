@@ -163,3 +163,10 @@ def test_publishing_is_throttled_per_player(client):
         assert publish(Client(), 4) == 201  # another player has their own count
     finally:
         PublishThrottle.THROTTLE_RATES = saved
+
+
+def test_a_published_draft_links_to_its_level(client):
+    level = generate(6, seed=8, tier="easy")
+    key = post(client, "/api/builder/drafts/", {"regions": level.regions}).json()["key"]
+    data = post(client, "/api/builder/publish/", {"regions": level.regions, "draft": key}).json()
+    assert client.get(f"/api/builder/drafts/{key}/").json()["level"] == data["id"]
