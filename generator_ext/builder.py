@@ -29,9 +29,9 @@ def make_unique(regions, rule: str = "touch", seed: int = 0,
                 attempts: int = FIX_ATTEMPTS) -> Fix | None:
     """Move as few cells as it can find between neighbouring regions so that the map has one
     solution, solved by logic: a repair anchored on each of (up to) two solutions, several
-    seeds each, the fewest moved cells winning. The map itself when it already is a level;
-    None when the map has no solution at all (there is nothing to anchor a repair on) or no
-    repair succeeded. Raises ValueError for an unfinished or invalid map."""
+    seeds each, the fewest moved cells winning. A map with no solution is first brought to one
+    (_near_maps). The map itself when it already is a level; None when no repair succeeded.
+    Raises ValueError for an unfinished or invalid map."""
     code = rule_code(rule)
     validate_regions(regions)
     if not 0 <= seed < 2**63:
@@ -43,10 +43,17 @@ def make_unique(regions, rule: str = "touch", seed: int = 0,
     if rating.solved_by_logic:
         return Fix(grid, [], rating)
     best = None
-    for anchor in two_solutions(grid, rule):
-        found = fix_raw(grid, code, anchor, seed, attempts, FIX_LEVEL)
-        if found is not None and (best is None or len(found[1]) < len(best[1])):
-            best = found
+    anchors = [(grid, anchor) for anchor in two_solutions(grid, rule)]
+    if not anchors:  # no solution: first give each region one queen of a near placement
+        anchors = [(start, anchor) for start, anchor in _near_maps(grid, rule, seed)]
+    for start, anchor in anchors:
+        found = fix_raw(start, code, anchor, seed, attempts, FIX_LEVEL)
+        if found is None:
+            continue
+        moved = [[r, c] for r, row in enumerate(found[0]) for c, g in enumerate(row)
+                 if g != grid[r][c]]
+        if best is None or len(moved) < len(best[1]):
+            best = (found[0], moved)
     if best is None:
         return None
     fixed, moved = best
@@ -55,3 +62,124 @@ def make_unique(regions, rule: str = "touch", seed: int = 0,
     if not rating.solved_by_logic or count_solutions(fixed, rule, limit=2) != 1:
         return None
     return Fix(fixed, moved, rating)
+
+
+NEAR_NODES = 200_000  # search nodes spent looking for near placements of a map with no solution
+NEAR_KEPT = 3  # near placements repaired
+
+
+def _near_placements(grid, rule: str, seed: int, limit: int) -> list[list[int]]:
+    """Placements allowed by the rule that put queens in as many different regions as
+    possible: at most one region twice (then at most two), the closest first."""
+    import random
+
+    n = len(grid)
+    rng = random.Random(seed)
+    orders = [rng.sample(range(n), n) for _ in range(n)]
+    found: list[list[int]] = []
+    nodes = 0
+
+    def place(r, cols, used, twice, budget):
+        nonlocal nodes
+        nodes += 1
+        if nodes > NEAR_NODES or len(found) >= limit:
+            return
+        if r == n:
+            found.append(cols[:])
+            return
+        for c in orders[r]:
+            if c in cols or (cols and abs(cols[-1] - c) <= 1):
+                continue
+            if rule == "classic" and any(abs(cols[i] - c) == r - i for i in range(r)):
+                continue
+            g = grid[r][c]
+            again = g in used
+            if again and twice >= budget:
+                continue
+            cols.append(c)
+            used[g] = used.get(g, 0) + 1
+            place(r + 1, cols, used, twice + again, budget)
+            used[g] -= 1
+            if not used[g]:
+                del used[g]
+            cols.pop()
+
+    for budget in (1, 2):
+        place(0, [], {}, 0, budget)
+        if found:
+            break
+    return found
+
+
+def _carve(grid, queens, g, e) -> list[list[int]] | None:
+    """Region g holds two or more queens and region e none: hand e the shortest path of cells
+    from its border to one of g's queens (never the queen g keeps, nor another region's), if
+    every region stays in one piece."""
+    from collections import deque
+
+    n = len(grid)
+    queen_cells = {(r, c) for r, c in enumerate(queens)}
+    mine = [(r, c) for r, c in enumerate(queens) if grid[r][c] == g]
+    steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+    for target in mine:
+        start = [(r, c) for r in range(n) for c in range(n)
+                 if grid[r][c] != e and ((r, c) == target or (r, c) not in queen_cells)
+                 and any(0 <= r + dr < n and 0 <= c + dc < n and grid[r + dr][c + dc] == e
+                         for dr, dc in steps)]
+        came = {cell: None for cell in start}
+        todo = deque(start)
+        while todo and target not in came:
+            r, c = todo.popleft()
+            for dr, dc in steps:
+                a, b = r + dr, c + dc
+                if (0 <= a < n and 0 <= b < n and grid[a][b] != e and (a, b) not in came
+                        and ((a, b) == target or (a, b) not in queen_cells)):
+                    came[(a, b)] = (r, c)
+                    todo.append((a, b))
+        if target not in came:
+            continue
+        trial = [row[:] for row in grid]
+        cell = target
+        while cell is not None:
+            trial[cell[0]][cell[1]] = e
+            cell = came[cell]
+        try:
+            validate_regions(trial)
+        except ValueError:
+            continue
+        return trial
+    return None
+
+
+def _give_each_region_a_queen(grid, queens) -> list[list[int]] | None:
+    """Carve until every region holds exactly one of the placement's queens; None if stuck."""
+    n = len(grid)
+    for _ in range(n):
+        count = [0] * n
+        for r, c in enumerate(queens):
+            count[grid[r][c]] += 1
+        if all(k == 1 for k in count):
+            return grid
+        crowded = [g for g in range(n) if count[g] > 1]
+        empty = [e for e in range(n) if count[e] == 0]
+        for g in crowded:
+            carved = next((t for t in (_carve(grid, queens, g, e) for e in empty) if t), None)
+            if carved is not None:
+                grid = carved
+                break
+        else:
+            return None
+    return None
+
+
+def _near_maps(grid, rule: str, seed: int):
+    """For a map with no solution: (map, placement) pairs where the placement is a solution
+    of the map after a few cells changed region, closest placements first."""
+    out = []
+    for queens in _near_placements(grid, rule, seed, 4 * NEAR_KEPT):
+        start = _give_each_region_a_queen([row[:] for row in grid], queens)
+        if start is not None:
+            out.append((start, queens))
+        if len(out) == NEAR_KEPT:
+            break
+    return out

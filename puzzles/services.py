@@ -631,8 +631,8 @@ def propose_fix(regions: object, rule: object, seed: int = 0) -> Fix:
     fix = make_unique(regions, rule, seed=seed)
     if fix is None:
         if analysis.solution_count == 0:
-            raise ServiceError("this board has no solution at all, so there is nothing to "
-                               "make unique; repaint so that some placement works")
+            raise ServiceError("this board has no solution, and no small change was found "
+                               "that gives it exactly one; repaint so that a placement works")
         raise ServiceError("no small change was found that leaves exactly one solution")
     return fix
 
