@@ -99,6 +99,7 @@ function showAnalysis() {
     }
   } else if (a.solution_count === 0) {
     verdict = "No solution: no placement puts one queen in every row, column and region.";
+    fixable = true;
   } else if (a.solution_count === 2) {
     verdict = "More than one solution. Two of them, side by side:";
     for (const s of a.solutions) solutions.appendChild(miniBoard(painting.regions(), s));
