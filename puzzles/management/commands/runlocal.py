@@ -39,7 +39,9 @@ class Command(BaseCommand):
         finally:
             for child in children:
                 if child.poll() is None:
-                    child.send_signal(signal.SIGINT)
+                    # SIGTERM, not SIGINT: a shell's background job ignores SIGINT, and so
+                    # would runserver; Celery takes SIGTERM as its warm shutdown.
+                    child.terminate()
             for child in children:
                 try:
                     child.wait(timeout=15)
