@@ -183,3 +183,23 @@ def _near_maps(grid, rule: str, seed: int):
         if len(out) == NEAR_KEPT:
             break
     return out
+
+
+def nudged(regions, moves: int, rng) -> list[list[int]]:
+    """A maker's near miss, for tests and benchmarks: `moves` border cells of a map given to
+    a neighbouring region, every region kept in one piece (`rng`: a random.Random)."""
+    n = len(regions)
+    grid = [list(row) for row in regions]
+    done = 0
+    while done < moves:
+        r, c = rng.randrange(n), rng.randrange(n)
+        dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
+        if not (0 <= r + dr < n and 0 <= c + dc < n) or grid[r + dr][c + dc] == grid[r][c]:
+            continue
+        before, grid[r][c] = grid[r][c], grid[r + dr][c + dc]
+        try:
+            validate_regions(grid)
+            done += 1
+        except ValueError:
+            grid[r][c] = before
+    return grid

@@ -39,26 +39,6 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def nudged(regions, moves, rng):
-    from generator_ext import validate_regions
-
-    n = len(regions)
-    grid = [row[:] for row in regions]
-    done = 0
-    while done < moves:
-        r, c = rng.randrange(n), rng.randrange(n)
-        dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
-        if not (0 <= r + dr < n and 0 <= c + dc < n) or grid[r + dr][c + dc] == grid[r][c]:
-            continue
-        before, grid[r][c] = grid[r][c], grid[r + dr][c + dc]
-        try:
-            validate_regions(grid)
-            done += 1
-        except ValueError:
-            grid[r][c] = before
-    return grid
-
-
 def half_painted(regions, rng):
     return [[g if rng.random() < 0.5 else -1 for g in row] for row in regions]
 
@@ -129,6 +109,7 @@ def fix_figures(maps_per_kind: int) -> list[str]:
     from generator_ext._generate import naive_partition_for_seed
 
     from generator_ext import count_solutions, generate, make_unique
+    from generator_ext.builder import nudged
 
     rows = []
     rng = random.Random(11)

@@ -38,12 +38,9 @@ def answers(ok, *errors: int, created: bool = False) -> dict:
     return documented
 
 
-class PostThrottle(AnonRateThrottle):
-    """POSTs per client address, counted in the shared cache (Redis, or the database). The
-    address is REMOTE_ADDR unless TRUSTED_PROXIES says how many proxies to believe. If the
-    counter store is down, the site keeps answering: the throttle fails open."""
-
-    scope = "anon_post"
+class FailOpenThrottle:
+    """A throttle that counts POSTs only and lets requests through when its store (the shared
+    cache) is down: the site keeps answering."""
 
     def allow_request(self, request, view):
         if request.method != "POST":
@@ -54,6 +51,13 @@ class PostThrottle(AnonRateThrottle):
             log.warning("the throttle's store is unreachable; letting the request through",
                         exc_info=True)
             return True
+
+
+class PostThrottle(FailOpenThrottle, AnonRateThrottle):
+    """POSTs per client address, counted in the shared cache (Redis, or the database). The
+    address is REMOTE_ADDR unless TRUSTED_PROXIES says how many proxies to believe."""
+
+    scope = "anon_post"
 
 
 def parse_size(raw: str) -> int:

@@ -6,26 +6,7 @@ import random
 import pytest
 
 from generator_ext import count_solutions, generate, make_unique, rate, validate_regions
-
-
-def nudged(regions, moves, rng):
-    """A maker's near-miss: `moves` border cells given to a neighbouring region."""
-    n = len(regions)
-    grid = [row[:] for row in regions]
-    done = 0
-    while done < moves:
-        r, c = rng.randrange(n), rng.randrange(n)
-        dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
-        if not (0 <= r + dr < n and 0 <= c + dc < n) or grid[r + dr][c + dc] == grid[r][c]:
-            continue
-        before = grid[r][c]
-        grid[r][c] = grid[r + dr][c + dc]
-        try:
-            validate_regions(grid)
-            done += 1
-        except ValueError:
-            grid[r][c] = before
-    return grid
+from generator_ext.builder import nudged
 
 
 def ambiguous_maps(n, count, rule="touch"):
