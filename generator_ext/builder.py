@@ -126,7 +126,7 @@ def _carve(grid, queens, g, e) -> list[list[int]] | None:
                  if grid[r][c] != e and ((r, c) == target or (r, c) not in queen_cells)
                  and any(0 <= r + dr < n and 0 <= c + dc < n and grid[r + dr][c + dc] == e
                          for dr, dc in steps)]
-        came = {cell: None for cell in start}
+        came: dict[tuple[int, int], tuple[int, int] | None] = {cell: None for cell in start}
         todo = deque(start)
         while todo and target not in came:
             r, c = todo.popleft()
@@ -139,7 +139,7 @@ def _carve(grid, queens, g, e) -> list[list[int]] | None:
         if target not in came:
             continue
         trial = [row[:] for row in grid]
-        cell = target
+        cell: tuple[int, int] | None = target
         while cell is not None:
             trial[cell[0]][cell[1]] = e
             cell = came[cell]
