@@ -19,10 +19,10 @@ from puzzles.models import (
 )
 
 
-def board_picture(regions, cell_px: int = 8):
+def board_picture(regions, cell_px: int = 8, colors=None):
     """A small colored grid of the regions, as inline HTML."""
     n = len(regions)
-    colors = region_colors(regions)
+    colors = colors or region_colors(regions)
     cells = format_html_join(
         "",
         '<span style="background:{}"></span>',
@@ -68,7 +68,7 @@ class LevelAdmin(admin.ModelAdmin):
 
     @admin.display(description="board")
     def picture(self, level):
-        return board_picture(level.regions, 6)
+        return board_picture(level.regions, 6, level.colors())
 
     @admin.display(description="board and solving steps")
     def solving(self, level):
@@ -83,7 +83,7 @@ class LevelAdmin(admin.ModelAdmin):
             '<div style="display:flex;gap:1.5rem;align-items:flex-start">{}'
             '<div><p>{} ({} steps)</p><ol style="margin:0;padding-left:1.4rem">{}</ol></div>'
             "</div>",
-            board_picture(level.regions, 24), verdict, len(rating.steps), steps,
+            board_picture(level.regions, 24, level.colors()), verdict, len(rating.steps), steps,
         )
 
 

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from generator_ext import served_tiers
+from generator_ext import region_colors, served_tiers
 
 
 class Rule(models.TextChoices):
@@ -72,6 +72,13 @@ class Level(models.Model):
 
     def __str__(self) -> str:
         return f"Level {self.pk} ({self.size}×{self.size}, {self.rule})"
+
+    def colors(self) -> list[int]:
+        """The palette index of each region: the engine's colouring, or for a community level
+        the colours its maker painted with (the builder paints region g in colour g)."""
+        if self.source == Source.COMMUNITY:
+            return list(range(self.size))
+        return region_colors(self.regions)
 
 
 class RunStatus(models.TextChoices):

@@ -5,16 +5,15 @@ from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
 
-from generator_ext import region_colors
 from generator_ext.palette import REGION_COLORS
 
 WIDTH, HEIGHT, MARGIN = 1200, 630, 45
 BACKGROUND, LINE, TEXT = "#f7f5f0", "#2a2a33", "#1f1f24"
 
 
-def level_png(regions: list[list[int]], heading: str, subheading: str) -> bytes:
+def level_png(regions: list[list[int]], colors: list[int], heading: str,
+              subheading: str) -> bytes:
     n = len(regions)
-    colors = region_colors(regions)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     side = HEIGHT - 2 * MARGIN

@@ -86,7 +86,8 @@ def level_image(request, level_id: int):
         sub = f"by {level.maker_name}" if level.maker_name else "made by a player"
     else:
         heading, sub = f"{level.size}×{level.size} level", (level.tier or "").capitalize()
-    response = HttpResponse(level_png(level.regions, heading, sub), content_type="image/png")
+    response = HttpResponse(level_png(level.regions, level.colors(), heading, sub),
+                            content_type="image/png")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 
@@ -137,12 +138,13 @@ TECHNIQUE_TITLES = {
 }
 
 
-def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=()):
+def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=(),
+               colors=None):
     """The cells of a small picture: colour, mark, and what a step reasons about or decides."""
     sets = [set(map(tuple, cells)) for cells in (queens, crosses, because, new_queens,
                                                    new_crosses)]
     queens, crosses, because, new_queens, new_crosses = sets
-    colors = region_colors(regions)
+    colors = colors or region_colors(regions)
     return [
         {"hex": REGION_COLORS[colors[g]][1],
          "mark": "♛" if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
@@ -215,7 +217,8 @@ def community(request):
     tier = tier if tier in TIERS else None
     page = Paginator(selectors.community_levels(order, size, tier), COMMUNITY_PAGE_SIZE) \
         .get_page(request.GET.get("page"))
-    cards = [{"level": level, "cells": mini_board(level.regions)} for level in page]
+    cards = [{"level": level, "cells": mini_board(level.regions, colors=level.colors())}
+             for level in page]
     low, high = services.BUILDER_SIZES
     return render(request, "community.html", base_context(
         page=page, cards=cards, order=order, size=size, tier=tier or "",

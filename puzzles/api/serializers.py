@@ -2,7 +2,6 @@
 
 from rest_framework import serializers
 
-from generator_ext import region_colors
 from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
 
 
@@ -28,7 +27,7 @@ def _build_payload(level: Level) -> dict:
         "size": level.size,
         "rule": level.rule,
         "regions": level.regions,
-        "colors": region_colors(level.regions),
+        "colors": level.colors(),
         "tier": level.tier,
         "score": level.score,
         "daily": {"date": daily.date.isoformat(), "number": daily.number} if daily else None,
@@ -41,14 +40,15 @@ class LevelSerializer(serializers.ModelSerializer):
         help_text="regions[row][col]: the region (0 to n-1) of each cell")
     daily = serializers.SerializerMethodField()
     colors = serializers.SerializerMethodField(
-        help_text="the palette index of each region (the engine's colouring of this level)")
+        help_text="the palette index of each region (the engine's colouring of this level, "
+                  "or the colours a community level's maker painted with)")
 
     class Meta:
         model = Level
         fields = ["id", "size", "rule", "regions", "colors", "tier", "score", "daily"]
 
     def get_colors(self, level) -> list[int]:
-        return region_colors(level.regions)
+        return level.colors()
 
     def get_daily(self, level) -> dict | None:
         daily = getattr(level, "daily", None)

@@ -135,6 +135,13 @@ def test_paint_fix_try_publish_and_solve_the_link(browser, live_server, shots, v
     other.goto(link)
     other.wait_for_selector("#game[data-ready='true']")
     assert "Painted in a test" in other.content() and "Tester" in other.content()
+    from generator_ext.palette import REGION_COLORS
+
+    for row, col in [(0, 0), (5, 5), (3, 2)]:  # the colours the maker painted with
+        region = published.regions[row][col]
+        shown = other.locator(f".cell[data-row='{row}'][data-col='{col}']").evaluate(
+            "e => e.style.getPropertyValue('--region')")
+        assert shown == REGION_COLORS[region][1]
     for row, col in enumerate(published.solution):
         other.locator(f".cell[data-row='{row}'][data-col='{col}']").dblclick()
     other.locator("#win-dialog").wait_for(state="visible")

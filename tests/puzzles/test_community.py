@@ -75,3 +75,16 @@ def test_the_open_graph_picture_is_a_png_of_the_board(client, make_level):
 
     level_cache.bump()
     assert client.get(f"/levels/{level_id}/og.png").status_code == 404
+
+
+def test_a_community_level_keeps_the_colours_its_maker_painted(client):
+    from generator_ext import region_colors
+    from generator_ext.palette import REGION_COLORS
+
+    level = generate(7, seed=6, tier="easy")
+    level_id = publish(client, 6, size=7, title="Mine")
+    assert client.get(f"/api/levels/7/{level_id}/").json()["colors"] == list(range(7))
+    assert region_colors(level.regions) != list(range(7))  # the engine would have changed them
+    card = client.get("/community/").content.decode()
+    first_region = level.regions[0][0]
+    assert f"background:{REGION_COLORS[first_region][1]}" in card
