@@ -10,28 +10,14 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 import urllib.request
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-PG_DB = "postgres://postgres@127.0.0.1:5432/queens_builder"
+from puzzles.bench_stack import gunicorn, local_stack
+
 SIZES = (8, 12, 16)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def pct(values, q):
@@ -44,38 +30,12 @@ def half_painted(regions, rng):
 
 
 def analyze_figures(requests_per_size: int) -> list[str]:
-    import psycopg
-
     from generator_ext import generate
 
-    folder = Path(tempfile.mkdtemp(prefix="queens-builder-"))
-    redis_port, web_port = free_port(), free_port()
-    redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(redis_port),
-                              "--save", "", "--appendonly", "no", "--dir", str(folder)],
-                             stdout=subprocess.DEVNULL)
-    env = {**os.environ, "DEBUG": "0", "DJANGO_SETTINGS_MODULE": "queensgame.settings",
-           "SECRET_KEY": "builder-bench-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCD",
-           "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": PG_DB, "LOG_LEVEL": "WARNING",
-           "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0", "QUEENS_BUILDER_RATE": "100000/minute",
-           "GUNICORN_BIND": f"127.0.0.1:{web_port}", "QUEENS_VAR_DIR": str(folder / "var")}
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS queens_builder")
-        conn.execute("CREATE DATABASE queens_builder")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, stdout=subprocess.DEVNULL)
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c",
-                               "python:queensgame.gunicorn_conf", "--access-logfile",
-                               "/dev/null", "queensgame.wsgi"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{web_port}/api/builder/analyze/"
     rows = []
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{web_port}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+    with local_stack("builder", QUEENS_BUILDER_RATE="100000/minute") as env, \
+            gunicorn(env) as base:
+        url = base + "/api/builder/analyze/"
         rng = random.Random(7)
         warm = json.dumps({"regions": generate(8, seed=1).regions}).encode()
         for _ in range(40):  # every gunicorn worker and thread connects and imports once
@@ -97,11 +57,6 @@ def analyze_figures(requests_per_size: int) -> list[str]:
                 timings.append((time.perf_counter() - started) * 1000)
             rows.append(f"analyze n={n:<2}  {len(timings)} requests  p50 {pct(timings, .5):6.2f} "
                         f"ms  p99 {pct(timings, .99):6.2f} ms  max {max(timings):6.2f} ms")
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-        redis.terminate()
-        shutil.rmtree(folder, ignore_errors=True)
     return rows
 
 

@@ -28,7 +28,8 @@ _lock = threading.Lock()
 _state: dict[str, Any] = {"version": None, "entries": {}}
 
 
-def _current_version() -> str | None:
+def current_version() -> str | None:
+    """The levels' version now; None while the shared cache is down (keep nothing)."""
     try:
         version = cache.get(VERSION_KEY)
         if version is None:
@@ -41,9 +42,14 @@ def _current_version() -> str | None:
         return None
 
 
-def remembered(key: tuple, load: Callable[[], Any]) -> Any:
-    """load()'s value for key, kept until the levels' version changes."""
-    version = _current_version()
+READ_VERSION = object()
+
+
+def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION) -> Any:
+    """load()'s value for key, kept until the levels' version changes. A caller reading
+    several values for one request passes the version it read once."""
+    if version is READ_VERSION:
+        version = current_version()
     if version is None:
         return load()
     with _lock:

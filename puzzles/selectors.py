@@ -58,9 +58,14 @@ def random_level(
 def level_by_id(level_id: int) -> Level | None:
     """A level by id, unless it is a daily whose day has not come (it does not exist yet).
     Kept in memory between changes (level_cache): treat it as read-only."""
+    return _kept_level(level_id, level_cache.current_version())
+
+
+def _kept_level(level_id: int, version: str | None) -> Level | None:
     level = level_cache.remembered(
         ("level", level_id),
-        lambda: Level.objects.filter(id=level_id, hidden=False).select_related("daily").first())
+        lambda: Level.objects.filter(id=level_id, hidden=False).select_related("daily").first(),
+        version)
     if level is None:
         return None
     daily = getattr(level, "daily", None)
@@ -72,16 +77,18 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
     """random_level for players: the same levels, picked uniformly from the ids kept in
     memory between changes, so a pick costs no query while nothing changed."""
     today = timezone.now().date()
+    version = level_cache.current_version()  # once: the ids and the level it picks
     ids = level_cache.remembered(
         ("playable", size, rule, tier, today),
         lambda: list(active_levels(size, rule, tier).filter(not_a_future_daily(today))
-                     .values_list("id", flat=True)))
+                     .values_list("id", flat=True)),
+        version)
     if exclude_ids:
         excluded = set(exclude_ids)
         ids = [level_id for level_id in ids if level_id not in excluded]
     while ids:
         pick = random.choice(ids)
-        level = level_by_id(pick)
+        level = _kept_level(pick, version)
         if level is not None:
             return level
         ids = [level_id for level_id in ids if level_id != pick]  # gone since the list was kept

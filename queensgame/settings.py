@@ -137,7 +137,7 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # WhiteNoise serves collectstatic's output: hashed names, gzip and brotli, cached for a year.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    "staticfiles": {"BACKEND": "queensgame.static_storage.StaticStorage"
                     if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,8 @@ import tomllib
 import urllib.request
 import zipfile
 from pathlib import Path
+
+from puzzles.bench_stack import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,12 +27,6 @@ def test_pyproject_and_requirements_name_the_same_runtime_packages():
     pinned = [line for line in (ROOT / "requirements.txt").read_text().splitlines()
               if line.strip() and not line.startswith(("#", "-"))]
     assert {requirement_name(d) for d in declared} == {requirement_name(p) for p in pinned}
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def test_a_wheel_installed_in_a_fresh_venv_serves_the_site(tmp_path):

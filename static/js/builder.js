@@ -218,7 +218,7 @@ $("fix").addEventListener("click", async () => {
   if (!answer.ok) { say(answer.message); return; }
   proposal = answer.data; mode = "proposal";
   const n = proposal.moved.length;
-  say(`Proposal: ${n} cell${n === 1 ? "" : "s"} change region (outlined); the board then has one solution, ${tierName(proposal.tier)}.`);
+  say(`Proposal: ${n} cell${n === 1 ? " changes" : "s change"} region (outlined); the board then has one solution, ${tierName(proposal.tier)}.`);
   for (const id of ["fix-accept", "fix-reject"]) $(id).hidden = false;
   draw(); showAnalysis();
 });

@@ -22,15 +22,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from puzzles.bench_stack import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = os.environ.get("CI", "").lower() == "true"
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def missing(what: str):

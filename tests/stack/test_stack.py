@@ -64,8 +64,9 @@ def test_the_setup_made_every_pool_and_the_worker_fills_them(stack):
 def test_a_player_solves_a_level_in_chromium_through_gunicorn(stack, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    broken = []
+    broken, statics = [], []
     page.on("response", lambda r: r.status >= 400 and broken.append((r.status, r.url)))
+    page.on("response", lambda r: "/static/" in r.url and statics.append(r))
     page.goto(stack.url + "/play/6/")
     page.wait_for_selector("#game[data-ready='true']")
     level_id = int(re.search(r"/levels/(\d+)/", page.url).group(1))
@@ -73,6 +74,10 @@ def test_a_player_solves_a_level_in_chromium_through_gunicorn(stack, browser):
         page.locator(f".cell[data-row='{r}'][data-col='{c}']").dblclick()
     page.locator("#win-dialog").wait_for(state="visible")
     page.wait_for_function("document.getElementById('win-rank').textContent.length > 0")
+    # Every module the page imports too, not only the ones its HTML names.
+    unhashed = [r.url for r in statics if not re.search(r"\.[0-9a-f]{12}\.\w+$", r.url)
+                or "immutable" not in r.headers.get("cache-control", "")]
+    assert len(statics) > 5 and unhashed == []
     context.close()
     assert broken == []
     assert f'"GET /levels/{level_id}/ HTTP/1.1" 200' in stack.log("web")  # the access log
