@@ -14,6 +14,13 @@ RUN python setup.py build_ext --inplace \
     && DEBUG=0 SECRET_KEY=build-only-key-never-served-0123456789-abcdefghijklmnopqrstuvwxyz \
        STATIC_ROOT=/app/staticfiles python manage.py collectstatic --noinput
 
+# The edge: nginx with the project's config and the collected static files baked in.
+FROM nginx:1.27-alpine AS edge
+COPY nginx/nginx.conf.template /etc/nginx/templates/nginx.conf.template
+RUN rm -f /etc/nginx/conf.d/default.conf
+COPY --from=build /app/staticfiles /srv/static
+
+# The app (the last stage: what a plain `docker build` makes).
 FROM python:3.11-slim
 RUN useradd --create-home --uid 10001 queens
 COPY --from=build /wheels /wheels
@@ -23,4 +30,4 @@ COPY --from=build --chown=queens:queens /app /app
 USER queens
 ENV PYTHONUNBUFFERED=1 QUEENS_VAR_DIR=/app/var STATIC_ROOT=/app/staticfiles
 EXPOSE 8000
-CMD ["gunicorn", "-c", "python:queensgame.gunicorn_conf", "queensgame.wsgi"]
+CMD ["gunicorn", "-c", "python:queensgame.gunicorn_conf", "queensgame.asgi"]

@@ -74,14 +74,13 @@ def delta_e(a: str, b: str, vision=None, scale: float = 1.0) -> float:
     return math.dist(seen(a, vision, scale), seen(b, vision, scale))
 
 
-# The smallest ΔE between palette colours i and j over normal, protan and deutan sight.
-_WORST: list[list[float]] = []
+# The smallest ΔE between palette colours i and j over normal, protan and deutan sight,
+# built at import: threads colouring their first levels at once must never see it half-made.
+_WORST: list[list[float]] = [[min(delta_e(a, b, v) for v in VISIONS) for _, b in REGION_COLORS]
+                             for _, a in REGION_COLORS]
 
 
 def _worst_delta(i: int, j: int) -> float:
-    if not _WORST:
-        _WORST.extend([min(delta_e(a, b, v) for v in VISIONS) for _, b in REGION_COLORS]
-                      for _, a in REGION_COLORS)
     return _WORST[i][j]
 
 

@@ -80,7 +80,7 @@ def gunicorn(env: dict, **settings: str) -> Iterator[str]:
     env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", **settings}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "python:queensgame.gunicorn_conf",
-         "--access-logfile", "/dev/null", "queensgame.wsgi"],
+         "--access-logfile", "/dev/null", "queensgame.asgi"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -89,3 +89,56 @@ def gunicorn(env: dict, **settings: str) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+EDGE_TEMPLATE = ROOT / "nginx" / "nginx.conf.template"
+# The edge's limits per client address, as compose sets them by default.
+EDGE_LIMITS = {"QUEENS_EDGE_CONNECTIONS": "100", "QUEENS_EDGE_RATE": "50r/s",
+               "QUEENS_EDGE_POST_RATE": "10r/s", "QUEENS_EDGE_COSTLY_RATE": "30r/m"}
+
+
+def render_edge_config(values: dict[str, str]) -> str:
+    """The edge's nginx.conf with its ${QUEENS_...} filled in, as envsubst does in compose."""
+    import re
+
+    text = EDGE_TEMPLATE.read_text()
+    missing = set(re.findall(r"\$\{(QUEENS_[A-Z_]+)\}", text)) - set(values)
+    if missing:
+        raise ValueError(f"the edge config needs {', '.join(sorted(missing))}")
+    return re.sub(r"\$\{(QUEENS_[A-Z_]+)\}", lambda m: values[m.group(1)], text)
+
+
+@contextmanager
+def nginx(upstream: str, static_root: str | Path, **limits: str) -> Iterator[str]:
+    """Debian's nginx with the project's edge config in front of `upstream` (host:port), on a
+    free port; yields its base URL once it answers."""
+    if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
+        raise RuntimeError("nginx is not installed (Debian's package nginx)")
+    folder = Path(tempfile.mkdtemp(prefix="queens-edge-"))
+    port = free_port()
+    config = folder / "nginx.conf"
+    config.write_text(render_edge_config({
+        **EDGE_LIMITS, **limits, "QUEENS_LISTEN": f"127.0.0.1:{port}",
+        "QUEENS_UPSTREAM": upstream, "QUEENS_STATIC_ROOT": str(static_root),
+        "QUEENS_CACHE_DIR": str(folder / "cache")}))
+    # What the image's own nginx.conf would say: where the pid and the logs go, and (as root
+    # here) workers that may read the test's private folders.
+    directives = f"pid {folder}/nginx.pid; error_log {folder}/error.log warn;"
+    if os.geteuid() == 0:
+        directives += " user root;"
+    server = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(folder),
+                               "-c", str(config), "-g", f"daemon off; {directives}"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        try:
+            wait_for(base + "/healthz", tries=100)
+        except RuntimeError:
+            server.kill()
+            raise RuntimeError("nginx did not start: " + server.communicate()[1].decode()
+                               ) from None
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+        shutil.rmtree(folder, ignore_errors=True)

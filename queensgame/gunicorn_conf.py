@@ -1,16 +1,18 @@
 """gunicorn's settings, from the environment: `gunicorn -c python:queensgame.gunicorn_conf
-queensgame.wsgi` (the compose web service and the image run exactly this).
+queensgame.asgi` (the compose web service and the image run exactly this).
 
-Threaded workers: a slow client (a body trickling in at a byte a second) holds one thread,
-not a whole process, so a handful of them cannot stop the site."""
+The worker is uvicorn's (queensgame.server.QueensWorker): an asyncio loop per process holds
+every connection, so idle and slow clients cost memory, not threads, and a request deadline
+closes them; at most GUNICORN_THREADS requests per process are inside Django at once."""
 
 import os
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", "4"))
-worker_class = "gthread"
+worker_class = "queensgame.server.QueensWorker"
 threads = int(os.environ.get("GUNICORN_THREADS", "8"))
-timeout = 30  # a worker whose main loop stops answering this long is replaced
+backlog = 4096
+timeout = 30  # a worker whose loop stops answering this long is replaced
 graceful_timeout = 20
 keepalive = 5
 max_requests = 0  # never recycled by count: a recycle drops its keep-alive clients
@@ -18,3 +20,6 @@ accesslog = "-"  # stdout, the container's log
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+# Under ASGI every request runs in a fresh thread, so a thread's own persistent database
+# connection would be a new connection each time: the web processes pool them instead.
+os.environ.setdefault("DB_POOL_MAX_SIZE", str(threads + 2))

@@ -112,6 +112,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# A pool of PostgreSQL connections per process (the app server sets this: under ASGI each
+# request has a thread of its own, so per-thread connections would not be reused).
+DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "0"))
+if DB_POOL_MAX_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": DB_POOL_MAX_SIZE, "timeout": 10}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
@@ -222,6 +229,11 @@ REST_FRAMEWORK = {
         # The builder analyzes after every stroke; publishing is counted per player.
         "builder": os.environ.get("QUEENS_BUILDER_RATE", "600/minute"),
         "publish": os.environ.get("QUEENS_PUBLISH_RATE", "20/hour"),
+        # Per client address too: dropping the cookie makes a new player, not a new address.
+        "publish_address": os.environ.get("QUEENS_PUBLISH_ADDRESS_RATE", "10/hour"),
+        # Make it unique: a worker's search (bounded), per player and per address.
+        "fix": os.environ.get("QUEENS_FIX_RATE", "30/minute"),
+        "fix_address": os.environ.get("QUEENS_FIX_ADDRESS_RATE", "60/minute"),
     },
 }
 # One cache for every process (throttle counters must be shared): Redis when configured,
@@ -231,7 +243,10 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "queensgame.redis_cache.QueensRedisCache",
                           "LOCATION": REDIS_URL,
-                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+                          # Loopback answers in well under a millisecond: a quarter
+                          # second is a hung Redis, and its circuit opens (redis_cache.py).
+                          "OPTIONS": {"socket_connect_timeout": 0.25,
+                                      "socket_timeout": 0.25}}}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Queens API",
     "DESCRIPTION": "Colored-region n-Queens levels: play, check, daily puzzles, generation.",

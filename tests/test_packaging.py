@@ -65,7 +65,7 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_the_site(tmp_path):
     manage("generate_levels", "--size", "6", "--count", "2", "--seed", "1")
     assert (site / "var" / "db.sqlite3").is_file()  # var/ in the working directory
     server = subprocess.Popen(["gunicorn", "-c", "python:queensgame.gunicorn_conf",
-                               "queensgame.wsgi"], cwd=site, env=env,
+                               "queensgame.asgi"], cwd=site, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         base = f"http://127.0.0.1:{port}"

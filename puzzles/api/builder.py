@@ -6,28 +6,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
-from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from puzzles import selectors, services
 from puzzles.api import serializers as s
-from puzzles.api.views import FailOpenThrottle, PostThrottle, answers, body
+from puzzles.api.throttles import BuilderThrottle, FixThrottle, PublishThrottle
+from puzzles.api.views import answers, body
 from puzzles.models import Draft, Rule
-
-
-class BuilderThrottle(PostThrottle):
-    """Painting sends an analysis per stroke: a rate of its own, per client address."""
-
-    scope = "builder"
-
-
-class PublishThrottle(FailOpenThrottle, SimpleRateThrottle):
-    """Publishing, per player (the cookie), in the shared cache."""
-
-    scope = "publish"
-
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": request.player}
 
 
 def painting_field(**kwargs):
@@ -142,7 +127,7 @@ class AnalyzeView(APIView):
 
 
 class FixView(APIView):
-    throttle_classes = [BuilderThrottle]
+    throttle_classes = [FixThrottle]
 
     @extend_schema(request=PaintingSerializer, responses=answers(FixSerializer, 400, 429),
                    operation_id="builder_fix")

@@ -10,11 +10,11 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from puzzles import selectors, services
 from puzzles.api import serializers as s
+from puzzles.api.throttles import PostThrottle
 from puzzles.models import GenerationRun
 
 log = logging.getLogger(__name__)
@@ -36,28 +36,6 @@ def answers(ok, *errors: int, created: bool = False) -> dict:
     for code in (*errors, 503):
         documented[code] = OpenApiResponse(s.ErrorSerializer, description=ERROR_MEANINGS[code])
     return documented
-
-
-class FailOpenThrottle:
-    """A throttle that counts POSTs only and lets requests through when its store (the shared
-    cache) is down: the site keeps answering."""
-
-    def allow_request(self, request, view):
-        if request.method != "POST":
-            return True
-        try:
-            return super().allow_request(request, view)
-        except Exception:
-            log.warning("the throttle's store is unreachable; letting the request through",
-                        exc_info=True)
-            return True
-
-
-class PostThrottle(FailOpenThrottle, AnonRateThrottle):
-    """POSTs per client address, counted in the shared cache (Redis, or the database). The
-    address is REMOTE_ADDR unless TRUSTED_PROXIES says how many proxies to believe."""
-
-    scope = "anon_post"
 
 
 def parse_size(raw: str) -> int:

@@ -334,7 +334,7 @@ def test_no_response_leaks_the_solution_before_solving(client, make_level, setti
 
 
 def test_posts_are_throttled(client, make_level, settings):
-    from puzzles.api.views import PostThrottle
+    from puzzles.api.throttles import PostThrottle
 
     level = make_level(size=8)
     PostThrottle.THROTTLE_RATES = {"anon_post": "5/minute"}
@@ -414,7 +414,7 @@ def test_deeply_nested_and_oversized_bodies_are_400s(client, make_level):
 
 
 def test_throttled_posts_say_when_to_retry(client, make_level, settings):
-    from puzzles.api.views import PostThrottle
+    from puzzles.api.throttles import PostThrottle
 
     level = make_level(size=8)
     PostThrottle.THROTTLE_RATES = {"anon_post": "2/minute"}
@@ -429,7 +429,7 @@ def test_throttled_posts_say_when_to_retry(client, make_level, settings):
 
 
 def test_a_spoofed_forwarded_for_does_not_lift_the_throttle(client, make_level, settings):
-    from puzzles.api.views import PostThrottle
+    from puzzles.api.throttles import PostThrottle
 
     level = make_level(size=8)
     PostThrottle.THROTTLE_RATES = {"anon_post": "3/minute"}

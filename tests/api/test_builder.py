@@ -150,7 +150,7 @@ def test_drafts_belong_to_their_player(client):
 def test_publishing_is_throttled_per_player(client):
     from django.test import Client
 
-    from puzzles.api.builder import PublishThrottle
+    from puzzles.api.throttles import PublishThrottle
 
     saved = PublishThrottle.THROTTLE_RATES
     PublishThrottle.THROTTLE_RATES = {**saved, "publish": "2/hour"}

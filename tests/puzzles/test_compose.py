@@ -44,7 +44,7 @@ def test_commands_are_the_projects_own():
         assert command in get_commands(), command
     assert "migrate" in setup and "ensure_pools" in setup
     assert SERVICES["web"]["command"] == (
-        "gunicorn -c python:queensgame.gunicorn_conf queensgame.wsgi")
+        "gunicorn -c python:queensgame.gunicorn_conf queensgame.asgi")
     assert "GUNICORN_WORKERS" in SERVICES["web"]["environment"]
     assert "celery -A queensgame worker" in SERVICES["worker"]["command"]
     assert "${WORKER_CONCURRENCY" in SERVICES["worker"]["command"]

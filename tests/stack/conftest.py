@@ -1,7 +1,8 @@
 """The production stack on this machine, as docker compose would run it (Docker cannot run
 here): a PostgreSQL cluster and a redis-server of the test's own (so it may stop and restart
 them), collectstatic as the image's build runs it, then the compose file's own commands for
-setup, web (gunicorn, DEBUG=0), worker and beat."""
+setup, web (gunicorn, DEBUG=0), worker and beat, and Debian's nginx with the project's edge
+config in front of web (`stack.url`; `stack.app_url` is the app server itself)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from puzzles.bench_stack import free_port
+from puzzles.bench_stack import free_port, nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -118,8 +119,9 @@ class Stack:
         self.folder = folder
         self.postgres = postgres
         self.redis = redis
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.app_port = free_port()
+        self.app_url = f"http://127.0.0.1:{self.app_port}"
+        self.url = self.port = None  # the edge's, once it runs
         self.processes: dict[str, subprocess.Popen] = {}
         venv_bin = str(Path(sys.executable).parent)
         self.env = {
@@ -136,7 +138,10 @@ class Stack:
             # Plain http on loopback here; behind the TLS proxy these stay on (the defaults).
             "SECURE_SSL_REDIRECT": "0", "SESSION_COOKIE_SECURE": "0", "CSRF_COOKIE_SECURE": "0",
             "SECURE_HSTS_SECONDS": "0",
-            "GUNICORN_BIND": f"127.0.0.1:{self.port}",
+            "GUNICORN_BIND": f"127.0.0.1:{self.app_port}",
+            # The edge (nginx) is the one proxy in front, as in compose.
+            "TRUSTED_PROXIES": "1",
+            "GUNICORN_WORKERS": "2",  # one per core of this machine
             "QUEENS_VAR_DIR": str(folder / "var"),
             "STATIC_ROOT": str(folder / "staticfiles"),
         }
@@ -163,8 +168,9 @@ class Stack:
         return (self.folder / f"{service}.log").read_text()
 
     def get(self, path: str, timeout: float = 5, data: bytes | None = None,
-            headers: dict | None = None):
-        request = urllib.request.Request(self.url + path, data=data, headers=headers or {})
+            headers: dict | None = None, base: str | None = None):
+        request = urllib.request.Request((base or self.url) + path, data=data,
+                                         headers=headers or {})
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
                 return response.status, dict(response.headers), response.read()
@@ -193,8 +199,10 @@ class Stack:
                 os.killpg(process.pid, signal.SIGKILL)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def stack():
+    if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
+        missing("no nginx (Debian's package nginx)")
     folder = Path(tempfile.mkdtemp(prefix="queens-stack-"))
     postgres = Postgres()
     redis = Redis(folder)
@@ -209,8 +217,12 @@ def stack():
         stack.start("web")
         stack.start("worker")
         stack.start("beat")
+        stack.url = stack.app_url
         stack.wait_ready()
-        yield stack
+        with nginx(f"127.0.0.1:{stack.app_port}", stack.env["STATIC_ROOT"]) as edge:
+            stack.url, stack.port = edge, int(edge.rsplit(":", 1)[1])
+            stack.wait_ready()
+            yield stack
     finally:
         stack.stop_all()
         redis.stop()

@@ -1,12 +1,11 @@
 """The compose stack's own commands on this machine: static files, a level played in real
-Chromium through gunicorn with DEBUG=0, slow clients, Redis stopped and PostgreSQL restarted
-under load. The tests run in file order on one stack."""
+Chromium through nginx and gunicorn with DEBUG=0, Redis stopped and PostgreSQL restarted
+under load. The tests run in file order on one stack (test_edge.py has the slow clients)."""
 
 from __future__ import annotations
 
 import json
 import re
-import socket
 import threading
 import time
 from collections import Counter
@@ -83,41 +82,6 @@ def test_a_player_solves_a_level_in_chromium_through_gunicorn(stack, browser):
     assert f'"GET /levels/{level_id}/ HTTP/1.1" 200' in stack.log("web")  # the access log
 
 
-def test_eight_slow_clients_do_not_stop_the_site(stack):
-    """Eight POSTs trickle their bodies in at a byte a second; everyone else is served."""
-    level = wait_for_level(stack, 6)
-    stop = threading.Event()
-    slow = []
-    for _ in range(8):
-        sock = socket.create_connection(("127.0.0.1", stack.port))
-        sock.sendall(f"POST /api/levels/6/{level['id']}/check/ HTTP/1.1\r\n"
-                     f"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                     f"Content-Length: 1000\r\n\r\n{{".encode())
-        slow.append(sock)
-
-    def trickle():
-        while not stop.wait(1):
-            for sock in slow:
-                sock.sendall(b" ")
-
-    trickler = threading.Thread(target=trickle)
-    trickler.start()
-    try:
-        time.sleep(1)
-        timings = []
-        for path in ["/", f"/levels/{level['id']}/", "/api/levels/6/", "/api/pools/"] * 5:
-            started = time.monotonic()
-            status, _, _ = stack.get(path, timeout=5)
-            timings.append(time.monotonic() - started)
-            assert status == 200, path
-        assert max(timings) < 2, timings
-    finally:
-        stop.set()
-        trickler.join()
-        for sock in slow:
-            sock.close()
-
-
 def test_without_redis_pages_and_levels_are_served_and_generation_is_paused(stack):
     level = wait_for_level(stack, 6)
     stack.redis.stop()
@@ -156,7 +120,9 @@ def test_a_postgresql_restart_under_load_answers_503_and_recovers(stack):
     def load(path):
         while not stop.is_set():
             try:
-                status, _, _ = stack.get(path, timeout=10)
+                # Straight to the app server: the edge's per-address limit would answer
+                # this one-address flood with 429s.
+                status, _, _ = stack.get(path, timeout=10, base=stack.app_url)
             except OSError as error:
                 status = type(error).__name__
             statuses[path][status] += 1

@@ -1,0 +1,63 @@
+"""The API's rate limits, counted atomically (puzzles.limits): POSTs per client address, the
+builder's strokes per address, fixes and publishes per player and per address. The address
+is REMOTE_ADDR unless TRUSTED_PROXIES says how many proxies to believe (compose: the edge)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework.throttling import BaseThrottle
+
+from puzzles import limits
+
+
+class CountedThrottle(BaseThrottle):
+    """Each of `scopes` is a (rate name, whose count) pair; a request over any limit is
+    refused, and `wait` says how long until that window ends. Only POSTs count unless
+    `methods` says otherwise."""
+
+    scopes: tuple[tuple[str, str], ...] = ()
+    methods: tuple[str, ...] = ("POST",)
+    # Rates by name; tests may replace this on a class.
+    THROTTLE_RATES = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+
+    def allow_request(self, request, view) -> bool:
+        if request.method not in self.methods:
+            return True
+        self._wait = 0.0
+        allowed = True
+        for rate_name, whose in self.scopes:
+            rate = limits.Rate.parse(self.THROTTLE_RATES[rate_name])
+            who = request.player if whose == "player" else self.get_ident(request)
+            ok, wait = limits.hit(rate_name, who, rate)
+            if not ok:
+                allowed, self._wait = False, max(self._wait, wait)
+        return allowed
+
+    def wait(self) -> float:
+        return max(1.0, self._wait)
+
+
+class PostThrottle(CountedThrottle):
+    """Checks, hints, reveals and solves: per client address."""
+
+    scopes = (("anon_post", "address"),)
+
+
+class BuilderThrottle(CountedThrottle):
+    """Painting sends an analysis per stroke: a rate of its own, per client address."""
+
+    scopes = (("builder", "address"),)
+    methods = ("POST", "PUT", "DELETE")
+
+
+class FixThrottle(CountedThrottle):
+    """Make it unique costs a worker's search: per player and per address."""
+
+    scopes = (("fix", "player"), ("fix_address", "address"))
+
+
+class PublishThrottle(CountedThrottle):
+    """Publishing, per player (the cookie) and per address (dropping the cookie makes a new
+    player, not a new address)."""
+
+    scopes = (("publish", "player"), ("publish_address", "address"))
