@@ -24,12 +24,14 @@ run: install
 	$(PY) manage.py bootstrap
 	$(PY) manage.py runlocal
 
-# The browser tests need Debian's chromium: installed here when we may (root with apt),
-# otherwise those tests are skipped with a loud line (and fail under CI).
+# The browser tests need Debian's chromium and the stack tests Debian's nginx: installed here
+# when we may (root with apt), otherwise those tests are skipped with a loud line (and fail
+# under CI).
 test: install
-	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
-	  && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
-	  || echo "chromium could not be installed: the browser tests will be skipped"
+	@{ command -v chromium >/dev/null && [ -x /usr/sbin/nginx ]; } || { [ "$$(id -u)" = 0 ] \
+	  && command -v apt-get >/dev/null && apt-get update -qq \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx; } \
+	  || echo "chromium or nginx could not be installed: their tests will be skipped"
 	$(PY) -m pytest
 
 bench: install

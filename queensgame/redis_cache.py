@@ -57,19 +57,33 @@ class GuardedClient:
         return guarded
 
 
+# Per process, not per cache object: Django makes a cache object per thread, and under ASGI
+# every request has a thread of its own (a pool, a client and a breaker per request would
+# mean a new Redis connection each time and a breaker that never remembers).
+_shared: dict[tuple, object] = {}
+_shared_lock = threading.Lock()
+
+
+def _process_wide(key: tuple, make):
+    found = _shared.get(key)
+    if found is None:
+        with _shared_lock:
+            found = _shared.get(key)
+            if found is None:
+                found = _shared[key] = make()
+    return found
+
+
 class ReusedClient(RedisCacheClient):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._clients = {}
-        self.breaker = CircuitBreaker()
+    def __init__(self, servers, **options):
+        super().__init__(servers, **options)
+        self._server_key = tuple(servers)
+        self.breaker = _process_wide(("breaker", self._server_key), CircuitBreaker)
 
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
-        client = self._clients.get(index)
-        if client is None:  # redis clients are thread-safe; a race makes one spare client
-            client = self._clients[index] = GuardedClient(self._client(
-                connection_pool=self._get_connection_pool(write)), self.breaker)
-        return client
+        return _process_wide(("client", self._server_key, index), lambda: GuardedClient(
+            self._client(connection_pool=self._get_connection_pool(write)), self.breaker))
 
 
 class QueensRedisCache(RedisCache):

@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
 APP = ("setup", "web", "worker", "beat")
+EDGE_TEMPLATE = (ROOT / "nginx/nginx.conf.template").read_text()
 
 
 def test_app_services_run_in_production_mode_with_a_required_key():
@@ -55,6 +56,7 @@ def test_commands_are_the_projects_own():
 def test_every_setting_is_in_env_example():
     settings_py = (ROOT / "queensgame/settings.py").read_text()
     settings_py += (ROOT / "queensgame/gunicorn_conf.py").read_text()
+    settings_py += (ROOT / "queensgame/server.py").read_text()
     read = set(re.findall(r'(?:os\.environ\.get|env_bool|env_list)\("([A-Z_]+)"', settings_py))
     read |= set(re.findall(r'os\.environ\["([A-Z_]+)"\]', settings_py))
     listed = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.M))
@@ -71,3 +73,25 @@ def test_the_runtime_image_has_no_compiler_and_runs_as_a_user():
     assert "gcc" not in runtime and "USER queens" in runtime
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert {".venv", "var", ".git"} <= set(ignored)
+
+
+def test_the_edge_is_the_only_published_port_and_the_one_proxy_the_app_believes():
+    published = {name for name, service in SERVICES.items() if service.get("ports")}
+    assert published == {"edge"}  # gunicorn's own port is reachable only through the edge
+    assert SERVICES["web"]["environment"]["TRUSTED_PROXIES"] == "${TRUSTED_PROXIES:-1}"
+    assert SERVICES["edge"]["environment"]["QUEENS_UPSTREAM"] == "web:8000"
+    # The edge replaces X-Forwarded-For with the address it saw: a client's own is dropped.
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in EDGE_TEMPLATE
+    assert "proxy_add_x_forwarded_for" not in EDGE_TEMPLATE
+    assert "target: edge" in str(SERVICES["edge"]["build"]) or SERVICES["edge"]["build"][
+        "target"] == "edge"
+
+
+def test_every_placeholder_of_the_edge_config_is_set_by_compose():
+    from puzzles.bench_stack import EDGE_LIMITS, render_edge_config
+
+    wanted = set(re.findall(r"\$\{(QUEENS_[A-Z_]+)\}", EDGE_TEMPLATE))
+    assert wanted <= set(SERVICES["edge"]["environment"])
+    assert set(EDGE_LIMITS) <= wanted
+    rendered = render_edge_config({name: "x" for name in wanted})
+    assert "${" not in rendered

@@ -1,0 +1,125 @@
+"""Limits that hold, on the stack: 2,000 POSTs at once are counted exactly, a limit still
+applies with Redis stopped, and a hung Redis (SIGSTOP) costs milliseconds. The floods go to
+the app server itself (the edge has limits of its own); its TRUSTED_PROXIES=1 lets each test
+name a fresh client address of its own in X-Forwarded-For, as the edge would."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import statistics
+import threading
+import time
+import uuid
+from collections import Counter
+
+import pytest
+
+from tests.stack.test_stack import wait_for_level
+
+pytestmark = pytest.mark.redis
+POST_RATE = 120  # QUEENS_POST_RATE's default: per address and minute
+
+
+def a_fresh_address() -> str:
+    """A documentation address no other test uses, as the one proxy would append it."""
+    bits = uuid.uuid4().hex
+    return f"2001:db8::{bits[:4]}:{bits[4:8]}:{bits[8:12]}"
+
+
+def inside_one_window(margin_s: float) -> None:
+    """Start where the minute's window has `margin_s` left at least (counts are per minute)."""
+    left = 60 - time.time() % 60
+    if left < margin_s:
+        time.sleep(left + 0.5)
+
+
+def flood(stack, path: str, count: int, connections: int, address: str,
+          body: bytes = b'{"queens": []}') -> tuple[Counter, list[float]]:
+    """`count` POSTs over `connections` kept-alive connections at once: statuses, timings."""
+    statuses: Counter = Counter()
+    timings: list[float] = []
+    lock = threading.Lock()
+    start = threading.Barrier(connections)
+
+    def client(share: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", stack.app_port, timeout=20)
+        start.wait()
+        for _ in range(share):
+            began = time.monotonic()
+            try:
+                conn.request("POST", path, body=body, headers={
+                    "Content-Type": "application/json", "X-Forwarded-For": address})
+                response = conn.getresponse()
+                response.read()
+                status = response.status
+            except OSError as error:
+                status = type(error).__name__
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", stack.app_port, timeout=20)
+            with lock:
+                statuses[status] += 1
+                timings.append(time.monotonic() - began)
+        conn.close()
+
+    threads = [threading.Thread(target=client, args=(count // connections,))
+               for _ in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses, timings
+
+
+def test_two_thousand_posts_at_once_are_counted_exactly(stack):
+    level = wait_for_level(stack, 6)
+    inside_one_window(margin_s=40)
+    statuses, _ = flood(stack, f"/api/levels/6/{level['id']}/check/", 2000, 50,
+                        a_fresh_address())
+    print(f"2,000 concurrent POSTs against {POST_RATE}/minute: {dict(statuses)}")
+    assert statuses[200] == POST_RATE  # not one more (the get/set counter let 293 in)
+    assert statuses[429] == 2000 - POST_RATE
+
+
+def test_with_redis_stopped_a_limit_still_applies_per_process(stack):
+    level = wait_for_level(stack, 6)
+    inside_one_window(margin_s=40)
+    stack.redis.stop()
+    try:
+        statuses, _ = flood(stack, f"/api/levels/6/{level['id']}/check/", 600, 20,
+                            a_fresh_address())
+    finally:
+        stack.redis.start()
+    workers = int(stack.env["GUNICORN_WORKERS"])
+    print(f"Redis stopped: 600 POSTs, {workers} web processes: {dict(statuses)}")
+    assert 0 < statuses[200] <= workers * POST_RATE
+    assert statuses[429] >= 600 - workers * POST_RATE
+    stack.wait_ready(timeout=30)
+
+
+def test_a_hung_redis_costs_milliseconds_not_seconds(stack):
+    level = wait_for_level(stack, 6)
+    os.kill(stack.redis.process.pid, signal.SIGSTOP)
+    try:
+        timings = {}
+        for path in (f"/api/levels/6/{level['id']}/", "/api/levels/6/", "/how-to-play/"):
+            timings[path] = []
+            for _ in range(20):
+                began = time.monotonic()
+                status, _, _ = stack.get(path, timeout=10, base=stack.app_url)
+                timings[path].append(time.monotonic() - began)
+                assert status == 200, path
+        _, post_timings = flood(stack, f"/api/levels/6/{level['id']}/check/", 40, 4,
+                                a_fresh_address())
+        timings["check"] = post_timings
+    finally:
+        os.kill(stack.redis.process.pid, signal.SIGCONT)
+    print("Redis hung (SIGSTOP): " + json.dumps(
+        {p: {"median_ms": round(1000 * statistics.median(t), 1),
+             "worst_ms": round(1000 * max(t), 1)} for p, t in timings.items()}))
+    for path, taken in timings.items():
+        assert statistics.median(taken) < 0.05, (path, taken)
+        assert max(taken) < 0.6, (path, taken)  # the one call that meets the timeout
+    stack.wait_ready(timeout=30)
