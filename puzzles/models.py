@@ -60,6 +60,9 @@ class Level(models.Model):
     title = models.CharField(max_length=60, blank=True, default="")
     maker_name = models.CharField(max_length=40, blank=True, default="")
     hidden = models.BooleanField(default=False)  # staff hid it: served by no route
+    # Kept for a daily puzzle: served by no route (and never in a pool) until its day comes,
+    # so no one can collect it from the pools or name it early.
+    reserved = models.BooleanField(default=False)
 
     class Meta:
         indexes = [
@@ -184,13 +187,22 @@ class Solve(models.Model):
     seconds = models.PositiveIntegerField(null=True, blank=True)
     hints = models.PositiveIntegerField(default=0)
     revealed = models.BooleanField(default=False)
+    # When a check found the player's queens to be the solution (a solve, recorded or not).
+    solved_at = models.DateTimeField(null=True, blank=True)
+    # The recorded solve counts in the level's rankings: plausibly fast, and not one of too
+    # many from one address.
+    ranked = models.BooleanField(default=False)
+    # The client address it came from, keyed (HMAC), never stored plainly: solves are also
+    # counted per address, so fresh cookies do not multiply one player.
+    address = models.CharField(max_length=32, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["level", "player"], name="solve_level_player")
         ]
-        indexes = [models.Index(fields=["level", "revealed", "seconds"], name="solve_ranking")]
+        indexes = [models.Index(fields=["level", "revealed", "seconds"], name="solve_ranking"),
+                   models.Index(fields=["level", "address"], name="solve_address")]
 
     def __str__(self) -> str:
         return f"Solve of level {self.level_id} by {self.player[:8]}"

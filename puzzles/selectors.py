@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from datetime import date
 
@@ -66,10 +67,22 @@ def _kept_level(level_id: int, version: str | None) -> Level | None:
         ("level", level_id),
         lambda: Level.objects.filter(id=level_id, hidden=False).select_related("daily").first(),
         version)
-    if level is None:
-        return None
+    return level if level is not None and is_out(level) else None
+
+
+def is_out(level: Level) -> bool:
+    """False for a level kept for a daily whose day has not come: it does not exist yet."""
     daily = getattr(level, "daily", None)
-    return level if daily is None or daily.date <= timezone.now().date() else None
+    if daily is not None:
+        return daily.date <= timezone.now().date()
+    return not level.reserved
+
+
+def reserved_level(size: int, tier: str) -> Level | None:
+    """A level of the daily reserve that no daily has taken yet (oldest first)."""
+    return (Level.objects.filter(reserved=True, daily__isnull=True, hidden=False, size=size,
+                                 rule="touch", tier=tier)
+            .order_by("created_at", "id").first())
 
 
 def random_playable_level(size: int, rule: str, *, tier: str | None = None,
@@ -158,19 +171,21 @@ def daily_for(day: date) -> DailyPuzzle | None:
         lambda: DailyPuzzle.objects.filter(date=day).select_related("level").first())
 
 
-# Nobody places n queens by reasoning in under a second each: faster times are left out of
-# the percentiles (they are stored, and the player still sees their own rank).
-PLAUSIBLE_SECONDS_PER_QUEEN = 1
+# The fastest solve that counts in a ranking, by board size: one second to place each of
+# the n queens (a double tap and the glance that finds its cell) plus an eighth of a second
+# to read each of the n² cells once. 8×8: 16 s, 11×11: 27 s, 20×20: 70 s. Chosen to stay
+# below what a practised player does with a board they have never seen (the daily sizes,
+# 7–11, in 14–27 s) and above what a script does with a solution in hand (any time at all).
+# Faster solves are stored, and the player sees their time, but they are not ranked.
 
 
 def plausible_floor(size: int) -> int:
-    return PLAUSIBLE_SECONDS_PER_QUEEN * size
+    return math.ceil(size + size * size / 8)
 
 
 def solve_ranking(level: Level, seconds: int) -> dict:
     """This time's percentile among the level's solvers (share of them it beat or tied)."""
-    solves = Solve.objects.filter(level=level, revealed=False,
-                                  seconds__gte=plausible_floor(level.size))
+    solves = Solve.objects.filter(level=level, ranked=True)
     total = solves.count()
     slower_or_equal = solves.filter(seconds__gte=seconds).count()
     percentile = round(100.0 * slower_or_equal / total, 1) if total else 100.0
@@ -191,9 +206,12 @@ def community_levels(order: str = "newest", size: int | None = None,
         levels = levels.filter(size=size)
     if tier:
         levels = levels.filter(tier=tier)
+    # Plays: players who marked a cell (never a page view). Solves: client addresses that
+    # solved it, so fresh cookies do not multiply one solver.
     levels = levels.annotate(
         plays=Count("solves"),
-        solved=Count("solves", filter=Q(solves__seconds__isnull=False)),
+        solved=Count("solves__address", filter=Q(solves__solved_at__isnull=False),
+                     distinct=True),
     )
     return levels.order_by(*COMMUNITY_ORDERS.get(order, COMMUNITY_ORDERS["newest"]))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
 from contextlib import contextmanager
@@ -91,9 +92,11 @@ def check_tier(tier: object, size: int | None = None) -> str:
 # ---------------------------------------------------------------- levels
 
 
-def save_generated_level(generated: GeneratedLevel, min_region_size: int = 2) -> Level | None:
+def save_generated_level(generated: GeneratedLevel, min_region_size: int = 2,
+                         reserved: bool = False) -> Level | None:
     """Store a level after the engine rates it again (logic that finishes it also proves the
-    solution unique); None if the same puzzle is stored."""
+    solution unique); None if the same puzzle is stored. A reserved level is kept for a daily,
+    out of the pools."""
     regions, rule = generated.regions, generated.rule
     rating = rate(regions, rule)
     if not rating.solved_by_logic:
@@ -114,6 +117,8 @@ def save_generated_level(generated: GeneratedLevel, min_region_size: int = 2) ->
                 strategy=generated.strategy,
                 seed=generated.seed,
                 elapsed_s=generated.elapsed_s,
+                reserved=reserved,
+                is_active=not reserved,
             )
     except IntegrityError:
         return None
@@ -439,67 +444,100 @@ def daily_number(day: date) -> int:
     return number
 
 
-def daily_tier_order(day: date) -> list[str]:
-    """The curve's tier for that weekday first, then the nearest others (never expert), for
-    a day whose pool of that tier has run dry."""
-    wanted = DAILY_TIERS[day.weekday()]
-    ladder = [Tier.EASY, Tier.MEDIUM, Tier.HARD]
-    at = ladder.index(wanted)
-    return sorted(ladder, key=lambda tier: (abs(ladder.index(tier) - at), ladder.index(tier)))
-
-
 def ensure_daily(day: date) -> DailyPuzzle | None:
-    """That day's puzzle, assigned from the pool if it has none yet; never a level twice.
-    Its size follows the weekday, its tier the weekly curve."""
+    """That day's puzzle, assigned if it has none yet: a level of the reserve (levels no route
+    has served), or one made for it now with a secret seed and kept in the reserve. Its size
+    follows the weekday, its tier the weekly curve. Never a level of the public pools: anyone
+    could collect those and name tomorrow's daily by the one that vanished."""
     existing = selectors.daily_for(day)
     if existing:
         return existing
     number = daily_number(day)
     size = DAILY_SIZES[day.weekday()]
-    level = None
-    for tier in daily_tier_order(day):
-        level = selectors.random_level(size, Rule.TOUCH, tier=tier, extra=Q(daily__isnull=True))
-        if level is not None:
-            if tier != DAILY_TIERS[day.weekday()]:
-                log.warning("no %s level of %s×%s for the daily of %s; took %s",
-                            DAILY_TIERS[day.weekday()], size, size, day, tier)
-            break
-    if level is None:
-        request_top_up()
-        return None
+    tier = DAILY_TIERS[day.weekday()]
     try:
         with transaction.atomic():
+            level = selectors.reserved_level(size, tier) or reserve_new_level(size, tier)
             return DailyPuzzle.objects.create(date=day, level=level, number=number)
-    except IntegrityError:  # another process assigned it first
+    except IntegrityError:  # another process assigned that day (or took that level) first
         return selectors.daily_for(day)
+
+
+def reserve_new_level(size: int, tier: str) -> Level:
+    """A fresh level for the daily reserve: never in a pool, served by no route until its
+    day. The seed is secret (a seed anyone could derive would let them make it too)."""
+    for _ in range(20):  # a duplicate of a stored level is drawn again
+        generated = generate(size, Rule.TOUCH, seed=secrets.randbelow(2 ** 63), tier=tier)
+        level = save_generated_level(generated, reserved=True)
+        if level is not None:
+            return level
+    raise ServiceError(f"no new {size}×{size} {tier} level could be made for the daily")
 
 
 # ---------------------------------------------------------------- play
 
 
-def mark_opened(level: Level, player: str) -> datetime:
-    """Remember when this player first opened this level (their solving time starts there);
-    returns that moment. One query once the player has a row."""
+OPENED_TOKEN_SALT = "queens.opened"
+# An opening time older than this is not believed (a page left open for days starts anew).
+OPENED_MAX_AGE_S = 24 * 3600
+# One address's solves of one level that may count in its rankings: a family or a classroom
+# behind one address is a few players; thirty fresh cookies are one.
+RANKED_SOLVES_PER_ADDRESS = 5
+
+
+def opening_token(level: Level) -> str:
+    """The moment a page showed this level, signed: the first move sends it back, so the
+    solving time starts at the opening while the GET itself writes nothing."""
+    return signing.dumps({"l": level.id, "t": int(time.time())}, salt=OPENED_TOKEN_SALT)
+
+
+def opened_at(level: Level, token: object) -> datetime:
+    """The opening time a token carries for this level; now if it carries none we believe."""
     now = timezone.now()
-    solve, _ = Solve.objects.get_or_create(level=level, player=player,
-                                           defaults={"opened_at": now})
-    if solve.opened_at is None:  # a row made by a hint or a reveal before any opening
-        Solve.objects.filter(id=solve.id, opened_at__isnull=True).update(opened_at=now)
+    if not isinstance(token, str) or not token:
         return now
-    return solve.opened_at
+    try:
+        claim = signing.loads(token, salt=OPENED_TOKEN_SALT, max_age=OPENED_MAX_AGE_S)
+    except signing.BadSignature:
+        return now
+    if not isinstance(claim, dict) or claim.get("l") != level.id \
+            or not isinstance(claim.get("t"), int):
+        return now
+    return min(now, datetime.fromtimestamp(claim["t"], tz=timezone.get_current_timezone()))
 
 
-def check_queens(level: Level, queens_value: object, player: str) -> dict:
+def start_play(level: Level, player: str, address: str = "", opened: object = None) -> Solve:
+    """The player's row for this level, made on their first move, check or hint (never on a
+    GET): one play per player. Its opening time comes from the page's signed token."""
+    solve = Solve.objects.filter(level=level, player=player).first()
+    if solve is not None:
+        return solve
+    try:
+        with transaction.atomic():
+            return Solve.objects.create(level=level, player=player, address=address,
+                                        opened_at=opened_at(level, opened))
+    except IntegrityError:  # the same player's first two requests at once
+        return Solve.objects.get(level=level, player=player)
+
+
+def check_queens(level: Level, queens_value: object, player: str, address: str = "",
+                 opened: object = None) -> dict:
     """Conflicts on the player's queens; the solution and a solve token only when solved.
     The token carries the time the server measured since the player opened the level."""
     queens = parse_cells(queens_value, level.size, "queens")
+    if len(queens) > level.size:  # the answer lists every pair in conflict: keep it small
+        raise ServiceError(f"a {level.size}×{level.size} board holds {level.size} queens at "
+                           f"most; this check has {len(queens)}")
     result = {
         "solved": board.is_exact_solution(queens, level.solution),
         "conflicts": board.find_conflicts(level.regions, queens, level.rule),
     }
+    solve = start_play(level, player, address, opened)
     if result["solved"]:
-        opened = mark_opened(level, player)
-        seconds = max(0, int((timezone.now() - opened).total_seconds()))
+        now = timezone.now()
+        if solve.solved_at is None:
+            Solve.objects.filter(id=solve.id, solved_at__isnull=True).update(solved_at=now)
+        seconds = max(0, int((now - (solve.opened_at or now)).total_seconds()))
         result["solution"] = level.solution
         result["seconds"] = seconds
         result["token"] = signing.dumps({"l": level.id, "p": player, "s": seconds},
@@ -507,17 +545,17 @@ def check_queens(level: Level, queens_value: object, player: str) -> dict:
     return result
 
 
-def reveal_solution(level: Level, player: str) -> list[int]:
+def reveal_solution(level: Level, player: str, address: str = "",
+                    opened: object = None) -> list[int]:
     """The solution; the level counts as revealed for this player, never as solved."""
-    solve, created = Solve.objects.get_or_create(
-        level=level, player=player, defaults={"revealed": True}
-    )
-    if not created and not solve.revealed and solve.seconds is None:
+    solve = start_play(level, player, address, opened)
+    if not solve.revealed and solve.seconds is None:
         Solve.objects.filter(id=solve.id).update(revealed=True)
     return level.solution
 
 
-def give_hint(level: Level, player: str, queens_value: object, crosses_value: object) -> dict:
+def give_hint(level: Level, player: str, queens_value: object, crosses_value: object,
+              address: str = "", opened: object = None) -> dict:
     """The engine's next step from the player's own board, counted for that player and level
     when it teaches something (a step or a mistake); the solution never leaves here."""
     step = hint(level.regions, level.rule, queens_value, crosses_value)  # checks the marks
@@ -530,14 +568,8 @@ def give_hint(level: Level, player: str, queens_value: object, crosses_value: ob
                 "No technique finds a next step from these marks."),
             "queens": [], "crosses": [], "because": [], "mistake": False,
         }
-    # One UPDATE once the player has a row; the first hint creates it (a race that loses to
-    # another first hint counts through the UPDATE instead).
-    if not Solve.objects.filter(level=level, player=player).update(hints=F("hints") + 1):
-        try:
-            with transaction.atomic():
-                Solve.objects.create(level=level, player=player, hints=1)
-        except IntegrityError:
-            Solve.objects.filter(level=level, player=player).update(hints=F("hints") + 1)
+    solve = start_play(level, player, address, opened)
+    Solve.objects.filter(id=solve.id).update(hints=F("hints") + 1)
     return step_payload(step)
 
 
@@ -568,9 +600,13 @@ def record_solve(level: Level, player: str, token: object) -> dict:
         if solve.seconds is not None:
             raise ServiceError("this solve is already recorded")
         solve.seconds = seconds
-        solve.save(update_fields=["seconds"])
+        solve.ranked = seconds >= selectors.plausible_floor(level.size) and (
+            not solve.address or Solve.objects.filter(
+                level=level, address=solve.address, ranked=True).count()
+            < RANKED_SOLVES_PER_ADDRESS)
+        solve.save(update_fields=["seconds", "ranked"])
     return {**selectors.solve_ranking(level, seconds), "seconds": seconds, "hints": solve.hints,
-            "ranked": seconds >= selectors.plausible_floor(level.size)}
+            "ranked": solve.ranked}
 
 
 # ---------------------------------------------------------------- the level builder
@@ -619,13 +655,52 @@ def check_text(field: str, value: object) -> str:
     return value
 
 
-def analyze_painting(regions: object, rule: object) -> Analysis:
-    return analyze(check_painting(regions, allow_unpainted=True), check_rule(rule))
+STORED_LEVEL_REFUSAL = ("this board is one of the site's levels, so the builder will not "
+                        "solve it for you: play it instead (once you have solved or revealed "
+                        "it, the builder shows it too)")
 
 
-def propose_fix(regions: object, rule: object, seed: int = 0) -> Fix:
+def may_see_solution(level: Level, player: str) -> bool:
+    """The player made this level, or has solved or revealed it and it is out for everyone."""
+    if level.source == Source.COMMUNITY and level.maker == player:
+        return True
+    if level.hidden or not selectors.is_out(level):
+        return False
+    return Solve.objects.filter(level=level, player=player).filter(
+        Q(revealed=True) | Q(solved_at__isnull=False)).exists()
+
+
+def refuse_stored_level(regions: list[list[int]], rule: str, player: str) -> Level | None:
+    """A finished painting that is a stored level (under any symmetry or relabelling) is
+    refused, unless the player may already see its solution: then that level. The builder
+    never hands out a level's solution, id or a daily before its day this way."""
+    if any(-1 in row for row in regions):
+        return None  # unfinished: the analysis reports problems, never a solution
+    try:
+        digest = canonical_hash(regions, rule)
+    except ValueError:
+        return None  # not a valid map: the analysis says why
+    level = Level.objects.filter(canonical_hash=digest).select_related("daily").first()
+    if level is None:
+        return None
+    if level.hidden and level.source == Source.COMMUNITY:
+        raise ServiceError("this board was taken down by the moderators")
+    if may_see_solution(level, player):
+        return level
+    raise ServiceError(STORED_LEVEL_REFUSAL)
+
+
+def analyze_painting(regions: object, rule: object, player: str) -> Analysis:
+    regions, rule = check_painting(regions, allow_unpainted=True), check_rule(rule)
+    refuse_stored_level(regions, rule, player)
+    return analyze(regions, rule)
+
+
+def propose_fix(regions: object, rule: object, player: str, seed: int = 0) -> Fix:
     rule = check_rule(rule)
-    analysis = analyze(check_painting(regions, allow_unpainted=True), rule)
+    regions = check_painting(regions, allow_unpainted=True)
+    refuse_stored_level(regions, rule, player)
+    analysis = analyze(regions, rule)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message + " Finish painting first.")
     fix = make_unique(regions, rule, seed=seed)
@@ -660,12 +735,10 @@ def _publish(player, regions, rule, title, maker_name) -> tuple[Level, bool]:
                            else "more than one solution") + "; only a unique board is a level")
     if not analysis.rating.solved_by_logic:
         raise ServiceError("logic alone cannot finish this board; try Make it unique")
-    digest = canonical_hash(regions, rule)
-    existing = Level.objects.filter(canonical_hash=digest).first()
-    if existing is not None:
-        if existing.hidden:
-            raise ServiceError("this board was taken down by the moderators")
+    existing = refuse_stored_level(regions, rule, player)
+    if existing is not None:  # the player has played it: a link to it, not a copy
         return existing, False
+    digest = canonical_hash(regions, rule)
     try:
         with transaction.atomic():
             level = Level.objects.create(

@@ -29,6 +29,12 @@ def base_context(**extra) -> dict:
             "tiers_by_size": {n: served_tiers(n) for n in served_sizes()}, **extra}
 
 
+def playable(level) -> dict:
+    """A level as its page embeds it: the API's shape and the signed moment the page opened
+    it (sent back with the first move: the page view itself writes nothing)."""
+    return {**level_payload(level), "opened": services.opening_token(level)}
+
+
 @ensure_csrf_cookie
 def home(request):
     today = timezone.now().date()
@@ -36,8 +42,6 @@ def home(request):
         daily = services.ensure_daily(today)
     except services.ServiceError:
         daily = None
-    if daily:
-        services.mark_opened(daily.level, request.player)
     # Ready levels per size, and per size and tier so the picker can follow the difficulty.
     by_tier: dict[int, dict[str, int]] = {n: {} for n in served_sizes()}
     for (n, rule, tier), count in selectors.active_tier_counts().items():
@@ -45,7 +49,7 @@ def home(request):
             by_tier[n][tier or ""] = count
     sizes = [{"n": n, "ready": sum(by_tier[n].values())} for n in served_sizes()]
     return render(request, "home.html", base_context(
-        daily=daily, level=level_payload(daily.level) if daily else None, size_counts=sizes,
+        daily=daily, level=playable(daily.level) if daily else None, size_counts=sizes,
         today=today, difficulty_choices=[("", "Any"), *((t, t.capitalize()) for t in TIERS)],
         ready_by_tier=by_tier,
     ))
@@ -70,9 +74,8 @@ def level_page(request, level_id: int):
     level = selectors.level_by_id(level_id)
     if level is None:
         raise Http404("no such level")
-    services.mark_opened(level, request.player)
     return render(request, "play.html", base_context(
-        size=level.size, rule=level.rule, level=level_payload(level),
+        size=level.size, rule=level.rule, level=playable(level),
         community=level if level.source == Source.COMMUNITY else None))
 
 
@@ -110,9 +113,8 @@ def daily_page(request, day: str | None = None):
         daily = None
     if daily is None:
         raise Http404("no daily puzzle that day")
-    services.mark_opened(daily.level, request.player)
     return render(request, "play.html", base_context(
-        size=daily.level.size, rule=daily.level.rule, level=level_payload(daily.level),
+        size=daily.level.size, rule=daily.level.rule, level=playable(daily.level),
         daily=daily))
 
 

@@ -123,7 +123,7 @@ class AnalyzeView(APIView):
     def post(self, request):
         data = body(request, PaintingSerializer)
         return Response(analysis_payload(
-            services.analyze_painting(data["regions"], data["rule"])))
+            services.analyze_painting(data["regions"], data["rule"], request.player)))
 
 
 class FixView(APIView):
@@ -133,7 +133,7 @@ class FixView(APIView):
                    operation_id="builder_fix")
     def post(self, request):
         data = body(request, PaintingSerializer)
-        fix = services.propose_fix(data["regions"], data["rule"])
+        fix = services.propose_fix(data["regions"], data["rule"], request.player)
         return Response({"regions": fix.regions, "moved": fix.moved, "tier": fix.rating.tier,
                          "score": fix.rating.score})
 

@@ -107,8 +107,24 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="what was wrong, in a sentence")
 
 
+def opened_field():
+    return serializers.CharField(
+        required=False, allow_blank=True, max_length=200,
+        help_text="the signed opening time the level's page carries (`opened`): the solving "
+                  "time starts there; without it, at this request")
+
+
+class StartRequestSerializer(serializers.Serializer):
+    opened = opened_field()
+
+
+class StartResponseSerializer(serializers.Serializer):
+    started = serializers.BooleanField()
+
+
 class CheckRequestSerializer(serializers.Serializer):
-    queens = cells_field("the queens placed: [[row, col], ...], 0-based")
+    queens = cells_field("the queens placed: [[row, col], ...], 0-based; at most one a row")
+    opened = opened_field()
 
 
 class ConflictSerializer(serializers.Serializer):
@@ -132,6 +148,7 @@ class HintRequestSerializer(serializers.Serializer):
     queens = cells_field("the queens placed: [[row, col], ...], 0-based")
     crosses = cells_field("the cells crossed out: [[row, col], ...], 0-based",
                           required=False, default=list)
+    opened = opened_field()
 
 
 class HintResponseSerializer(serializers.Serializer):

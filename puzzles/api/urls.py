@@ -5,6 +5,7 @@ from puzzles.api import builder, errors, views
 urlpatterns = [
     path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
     path("levels/<str:n>/<int:level_id>/", views.LevelDetailView.as_view(), name="api-level"),
+    path("levels/<str:n>/<int:level_id>/start/", views.StartView.as_view(), name="api-start"),
     path("levels/<str:n>/<int:level_id>/check/", views.CheckView.as_view(), name="api-check"),
     path("levels/<str:n>/<int:level_id>/reveal/", views.RevealView.as_view(), name="api-reveal"),
     path("levels/<str:n>/<int:level_id>/hint/", views.HintView.as_view(), name="api-hint"),

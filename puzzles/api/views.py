@@ -136,7 +136,8 @@ class CheckView(APIView):
         level = get_level(n, level_id)
         data = body(request, s.CheckRequestSerializer)
         try:
-            result = services.check_queens(level, data["queens"], request.player)
+            result = services.check_queens(level, data["queens"], request.player,
+                                           request.address_key, data.get("opened"))
         except ValueError as error:
             raise ParseError(str(error)) from None
         return Response(result)
@@ -148,7 +149,24 @@ class RevealView(APIView):
     @extend_schema(request=None, responses=answers(s.RevealResponseSerializer, 400, 404, 429))
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
-        return Response({"solution": services.reveal_solution(level, request.player)})
+        opened = request.data.get("opened") if isinstance(request.data, dict) else None
+        return Response({"solution": services.reveal_solution(
+            level, request.player, request.address_key, opened)})
+
+
+class StartView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=s.StartRequestSerializer,
+                   responses=answers(s.StartResponseSerializer, 400, 404, 429),
+                   operation_id="levels_start")
+    def post(self, request, n: str, level_id: int):
+        """The player's first mark on this level: one play, and the solving time starts at
+        the opening the page signed (`opened`)."""
+        level = get_level(n, level_id)
+        data = body(request, s.StartRequestSerializer)
+        services.start_play(level, request.player, request.address_key, data.get("opened"))
+        return Response({"started": True})
 
 
 class HintView(APIView):
@@ -160,7 +178,8 @@ class HintView(APIView):
         level = get_level(n, level_id)
         data = body(request, s.HintRequestSerializer)
         try:
-            step = services.give_hint(level, request.player, data["queens"], data["crosses"])
+            step = services.give_hint(level, request.player, data["queens"], data["crosses"],
+                                      request.address_key, data.get("opened"))
         except ValueError as error:
             raise ParseError(str(error)) from None
         return Response(step)

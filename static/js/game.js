@@ -85,7 +85,16 @@ function act(change) {
 }
 function afterChange() {
   clearHint(cells);
-  startClock(); save(); render(); maybeWin();
+  startClock(); save(); render(); reportStart(); maybeWin();
+}
+// The first mark on this board is a play, timed from the opening the page signed; the
+// server counts it once per player, so telling it again after a reload is harmless.
+let started = false;
+const opened = () => ({ opened: level.opened || "" });
+function reportStart() {
+  if (started || done) return;
+  started = true;
+  api.post(apiBase() + "start/", opened());
 }
 function step(move) { if (game && !done && move()) { clearHint(cells); save(); render(); } }
 
@@ -107,7 +116,7 @@ const input = attachInput(boardEl, () => level.size, {
 // ---------------------------------------------------------------- winning
 async function maybeWin() {
   if (!game.isFull()) return;
-  const answer = await api.post(apiBase() + "check/", { queens: game.queens() });
+  const answer = await api.post(apiBase() + "check/", { queens: game.queens(), ...opened() });
   if (!answer.ok) { say(answer.message); return; }
   const result = answer.data;
   if (!result.solved) { say("Not quite: that is not the solution."); return; }
@@ -155,7 +164,7 @@ $("redo").onclick = () => step(() => game.redo());
 $("clear").onclick = () => act((g) => g.clear());
 $("reveal").onclick = async () => {
   if (done || !confirm("Reveal the solution? This level will count as revealed, not solved.")) return;
-  const answer = await api.post(apiBase() + "reveal/");
+  const answer = await api.post(apiBase() + "reveal/", opened());
   if (!answer.ok) { say(answer.message); return; }
   stopClock();
   game.clear();
@@ -165,7 +174,8 @@ $("reveal").onclick = async () => {
 };
 $("hint").onclick = async () => {
   if (done) return;
-  const answer = await api.post(apiBase() + "hint/", { queens: game.queens(), crosses: game.crosses() });
+  const answer = await api.post(apiBase() + "hint/",
+    { queens: game.queens(), crosses: game.crosses(), ...opened() });
   if (!answer.ok) { say(answer.message); return; }
   say("");
   showHint(cells, answer.data, (r, c) => cells[game.index(r, c)]);

@@ -160,20 +160,111 @@ def test_forged_or_foreign_tokens_are_refused(client, make_level):
     assert not Solve.objects.filter(seconds__isnull=False).exists()
 
 
-def test_solve_time_is_measured_by_the_server(client, make_level):
-    from datetime import timedelta
+def page_level(client, path: str) -> dict:
+    """The level a page embeds for its script (json_script "level-data")."""
+    import re
+
+    html = client.get(path).content.decode()
+    return json.loads(re.search(r'id="level-data"[^>]*>(.*?)</script>', html, re.S).group(1))
+
+
+def test_solve_time_is_measured_by_the_server_from_the_signed_opening(client, make_level):
+    import time
+
+    from django.core import signing
+
+    from puzzles import services
 
     level = make_level(size=8)
-    assert client.get(f"/levels/{level.id}/").status_code == 200  # the player opens it
-    opened = Solve.objects.get(level=level)
-    Solve.objects.filter(id=opened.id).update(opened_at=opened.opened_at - timedelta(seconds=95))
+    embedded = page_level(client, f"/levels/{level.id}/")  # the player opens it
+    assert not Solve.objects.exists()  # a page view writes nothing
+    assert signing.loads(embedded["opened"], salt=services.OPENED_TOKEN_SALT)["l"] == level.id
+    # The page was opened 95 s ago: the token the server signed then.
+    opened = signing.dumps({"l": level.id, "t": int(time.time()) - 95},
+                           salt=services.OPENED_TOKEN_SALT)
     url = f"/api/levels/8/{level.id}/"
+    assert post(client, url + "start/", {"opened": opened}).json() == {"started": True}
     solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
     assert 95 <= solved["seconds"] <= 100
     ranking = post(client, url + "solves/", {"seconds": 3, "token": solved["token"]}).json()
     assert 95 <= ranking["seconds"] <= 100 and ranking["solvers"] == 1  # not the client's 3 s
     assert ranking["ranked"]
     assert Solve.objects.get(level=level).seconds == ranking["seconds"]
+
+
+@pytest.mark.parametrize("opened", ["forged", "x" * 150, None])
+def test_an_opening_time_the_server_did_not_sign_for_this_level_starts_now(client, make_level,
+                                                                            opened):
+    from django.core import signing
+
+    from puzzles import services
+
+    level, other = make_level(size=8, seed=1), make_level(size=8, seed=2)
+    if opened is None:  # signed, but for another level
+        opened = signing.dumps({"l": other.id, "t": 0}, salt=services.OPENED_TOKEN_SALT)
+    post(client, f"/api/levels/8/{level.id}/start/", {"opened": opened})
+    solved = post(client, f"/api/levels/8/{level.id}/check/",
+                  {"queens": queens_of(level)}).json()
+    assert solved["seconds"] < 5
+
+
+def test_cookieless_page_views_count_no_play(client, make_level):
+    from django.test import Client
+
+    from puzzles import selectors
+
+    level = make_level(size=8)
+    for _ in range(100):
+        assert Client().get(f"/levels/{level.id}/").status_code == 200
+        assert Client().get(f"/api/levels/8/{level.id}/").status_code == 200
+    assert not Solve.objects.exists()
+    post(client, f"/api/levels/8/{level.id}/start/", {})
+    post(client, f"/api/levels/8/{level.id}/start/", {})  # a reload: the same play
+    assert Solve.objects.count() == 1
+    assert selectors.community_levels().count() == 0  # generated levels are not listed
+
+
+def test_fresh_cookies_do_not_multiply_one_solver(client, make_level):
+    """One reveal, then thirty cookie-less players from the same address check the revealed
+    solution and record the solve: at most a handful rank, and the level counts one solver
+    address."""
+    from django.test import Client
+
+    from puzzles import services
+
+    level = make_level(size=6)
+    solution = post(client, f"/api/levels/6/{level.id}/reveal/", {}).json()["solution"]
+    Solve.objects.update(opened_at=timezone.now() - timedelta(minutes=5))
+    ranked = 0
+    for _ in range(30):
+        fresh = Client()
+        url = f"/api/levels/6/{level.id}/"
+        post(fresh, url + "start/", {})
+        Solve.objects.filter(seconds__isnull=True, revealed=False).update(
+            opened_at=timezone.now() - timedelta(minutes=2))  # a believable time
+        token = post(fresh, url + "check/", {"queens": [[r, c] for r, c in
+                                                        enumerate(solution)]}).json()["token"]
+        ranked += post(fresh, url + "solves/", {"token": token}).json()["ranked"]
+    assert ranked == services.RANKED_SOLVES_PER_ADDRESS
+    assert Solve.objects.filter(ranked=True).count() == services.RANKED_SOLVES_PER_ADDRESS
+    addresses = set(Solve.objects.values_list("address", flat=True))
+    assert len(addresses) == 1 and len(next(iter(addresses))) == 32  # keyed, not the address
+
+
+@pytest.mark.parametrize("size, fast, slow", [(8, 15, 16), (11, 26, 27), (20, 69, 70)])
+def test_a_solve_faster_than_the_floor_for_its_size_is_not_ranked(size, fast, slow):
+    from puzzles import selectors
+
+    assert selectors.plausible_floor(size) == slow
+    assert fast < selectors.plausible_floor(size) <= slow
+
+
+def test_a_check_holds_at_most_one_queen_a_row(client, make_level):
+    level = make_level(size=20)
+    crowded = [[r, c] for r in range(20) for c in range(20)]
+    response = post(client, f"/api/levels/20/{level.id}/check/", {"queens": crowded})
+    assert response.status_code == 400 and "20 queens at most" in response.json()["detail"]
+    assert len(response.content) < 300
 
 
 def test_reveal_records_a_reveal_and_blocks_a_solve(client, make_level):
@@ -242,10 +333,12 @@ def test_daily_today_past_and_future(client, make_level, settings):
     today = timezone.now().date()
     settings.QUEENS_DAILY_EPOCH = today - timedelta(days=30)
     size = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}[today.weekday()]
-    level = make_level(size=size)
+    public = make_level(size=size)
     response = client.get("/api/daily/")
     assert response.status_code == 200
     data = response.json()
+    level = DailyPuzzle.objects.get(date=today).level
+    assert level.id != public.id and level.reserved  # from the reserve, never the pool
     assert data["number"] == 31 and data["date"] == today.isoformat()
     assert data["level"]["id"] == level.id
     assert data["level"]["daily"] == {"date": today.isoformat(), "number": 31}

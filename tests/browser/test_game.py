@@ -216,7 +216,11 @@ def test_home_daily_and_size_picker(page, make_level, shots):
     page.wait_for_url("**/play/9/")
     page.goto("/daily/")
     page.wait_for_selector("#game[data-ready='true']")
-    assert_solution_hidden(page, level)
+    from puzzles.models import DailyPuzzle
+
+    daily_level = DailyPuzzle.objects.get(date=today).level
+    assert daily_level.id != level.id  # the daily comes from the reserve
+    assert_solution_hidden(page, daily_level)
     page.goto("/archive/")
     assert "#" in page.locator("#archive").inner_text()
     for path in ["/how-to-play/", "/privacy/"]:

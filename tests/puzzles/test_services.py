@@ -78,20 +78,46 @@ def test_cancelled_run_stops():
 
 
 @pytest.mark.django_db
-def test_daily_assignment_never_repeats_a_level(make_level, settings):
-    settings.QUEENS_DAILY_EPOCH = date(2026, 11, 30)  # a Monday: size 7
+def test_dailies_come_from_the_reserve_never_from_the_public_pool(make_level, settings):
+    settings.QUEENS_DAILY_EPOCH = date(2026, 11, 30)  # a Monday: size 7, easy
     monday = date(2026, 12, 7)
-    for seed in range(3):
-        make_level(size=7, seed=seed)
+    public = {make_level(size=7, seed=seed, tier="easy").id for seed in range(3)}
     seen = set()
-    for week in range(3):
+    for week in range(4):
         daily = services.ensure_daily(monday + timedelta(weeks=week))
-        assert daily is not None and daily.level.size == 7
+        assert daily.level.size == 7 and daily.level.tier == "easy"
+        assert daily.level.reserved and not daily.level.is_active  # in no pool, ever
         seen.add(daily.level_id)
-    assert len(seen) == 3
-    assert services.ensure_daily(monday + timedelta(weeks=3)) is None  # pool exhausted
+    assert len(seen) == 4 and not seen & public
+    assert Level.objects.filter(id__in=public, is_active=True).count() == 3  # untouched
     assert services.ensure_daily(monday).level_id == DailyPuzzle.objects.get(date=monday).level_id
     assert services.ensure_daily(monday).number == 8
+
+
+@pytest.mark.django_db
+def test_a_level_put_in_the_reserve_is_taken_first(settings):
+    settings.QUEENS_DAILY_EPOCH = date(2026, 11, 30)
+    kept = services.save_generated_level(generate(8, seed=4, tier="easy"), reserved=True)
+    daily = services.ensure_daily(date(2026, 12, 8))  # a Tuesday: 8x8 easy
+    assert daily.level_id == kept.id
+    assert services.ensure_daily(date(2026, 12, 15)).level_id != kept.id  # once only
+
+
+@pytest.mark.django_db
+def test_a_reserved_level_is_served_by_no_route_until_its_day(client, settings):
+    from django.utils import timezone
+
+    today = timezone.now().date()
+    settings.QUEENS_DAILY_EPOCH = today - timedelta(days=10)
+    tomorrow = services.ensure_daily(today + timedelta(days=1))
+    spare = services.save_generated_level(generate(7, seed=9, tier="easy"), reserved=True)
+    for level in (tomorrow.level, spare):
+        assert selectors.level_by_id(level.id) is None
+        assert client.get(f"/api/levels/{level.size}/{level.id}/").status_code == 404
+        assert client.get(f"/levels/{level.id}/").status_code == 404
+        assert selectors.random_playable_level(level.size, "touch") is None
+    today_daily = services.ensure_daily(today)
+    assert selectors.level_by_id(today_daily.level_id) is not None  # out today
 
 
 @pytest.mark.django_db
