@@ -237,3 +237,31 @@ class CommunityLevel(Level):
     class Meta:
         proxy = True
         verbose_name = "community level"
+
+
+class FixStatus(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"  # a proposal in `result`
+    FAILED = "failed"  # no proposal: `error` says why
+
+
+class FixJob(models.Model):
+    """A "Make it unique" request of the level builder, worked on by the builder's own worker
+    queue (bounded concurrency) while the page polls for it by its random key."""
+
+    key = models.CharField(max_length=16, unique=True, default=draft_key)
+    player = models.CharField(max_length=64, db_index=True)
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    regions = models.JSONField()
+    status = models.CharField(max_length=16, choices=FixStatus.choices, default=FixStatus.QUEUED)
+    result = models.JSONField(null=True, blank=True)  # {regions, moved, tier, score}
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created_at"], name="fixjob_pending")]
+
+    def __str__(self) -> str:
+        return f"Fix {self.key} ({self.status})"

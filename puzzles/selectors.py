@@ -14,6 +14,7 @@ from puzzles.models import (
     ACTIVE_RUN_STATUSES,
     DailyPuzzle,
     Draft,
+    FixJob,
     GenerationRun,
     Level,
     PoolTarget,
@@ -222,3 +223,7 @@ def drafts_of(player: str) -> QuerySet[Draft]:
 
 def draft_of(player: str, key: str) -> Draft | None:
     return Draft.objects.filter(player=player, key=key).first()
+
+
+def fix_job_of(player: str, key: str) -> FixJob | None:
+    return FixJob.objects.filter(player=player, key=key).first()

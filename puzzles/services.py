@@ -34,6 +34,8 @@ from puzzles import board, level_cache, selectors
 from puzzles.models import (
     DailyPuzzle,
     Draft,
+    FixJob,
+    FixStatus,
     GenerationRun,
     Level,
     PoolTarget,
@@ -696,13 +698,87 @@ def analyze_painting(regions: object, rule: object, player: str) -> Analysis:
     return analyze(regions, rule)
 
 
-def propose_fix(regions: object, rule: object, player: str, seed: int = 0) -> Fix:
+class Busy(ServiceError):
+    """The work is refused for now (a queue is full); the client may retry shortly."""
+
+
+# Make it unique runs on the builder's own worker queue: at most this many requests wait
+# (beyond, a 503 asks to retry), and one older than FIX_EXPIRY_S when a worker reaches it is
+# dropped (its page gave up polling long ago).
+MAX_PENDING_FIXES = 32
+FIX_EXPIRY_S = 60
+
+
+def check_fixable(regions: object, rule: object, player: str) -> tuple[list[list[int]], str]:
+    """The painting and rule of a fix request, refused at once when it cannot be fixed (the
+    worker then never sees a board it would refuse)."""
     rule = check_rule(rule)
     regions = check_painting(regions, allow_unpainted=True)
     refuse_stored_level(regions, rule, player)
     analysis = analyze(regions, rule)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message + " Finish painting first.")
+    return regions, rule
+
+
+def request_fix(player: str, regions: object, rule: object) -> FixJob:
+    """Queue a Make it unique for the builder's worker; the page polls the job by its key. A
+    player has one fix in the queue at a time."""
+    regions, rule = check_fixable(regions, rule, player)
+    pending = FixJob.objects.filter(status__in=(FixStatus.QUEUED, FixStatus.RUNNING),
+                                    created_at__gte=timezone.now() - timedelta(
+                                        seconds=FIX_EXPIRY_S))
+    if pending.filter(player=player).exists():
+        raise Busy("your last Make it unique is still being worked on; wait for it")
+    if pending.count() >= MAX_PENDING_FIXES:
+        raise Busy("many boards are being fixed right now; try again in a few seconds")
+    job = FixJob.objects.create(player=player, rule=rule, regions=regions)
+    transaction.on_commit(lambda: enqueue_fix(job.id))
+    return job
+
+
+def enqueue_fix(job_id: int) -> None:
+    from puzzles.tasks import work_on_fix  # tasks import services
+
+    try:
+        work_on_fix.apply_async(args=[job_id], queue=settings.CELERY_BUILDER_QUEUE,
+                                retry=False)
+    except Exception as error:  # the broker is down: the page hears it at once
+        log.warning("could not queue fix %s", job_id, exc_info=True)
+        _end_fix(job_id, FixStatus.FAILED, error=f"the fix could not be queued ({error}); "
+                                                 "try again in a moment")
+
+
+def _end_fix(job_id: int, status: str, result: dict | None = None, error: str = "") -> None:
+    FixJob.objects.filter(id=job_id).update(status=status, result=result, error=error[:2000],
+                                            finished_at=timezone.now())
+
+
+def execute_fix(job_id: int) -> str:
+    """The body of the work_on_fix task: safe to deliver twice (only a queued job is taken),
+    and a job its page has long given up on is dropped."""
+    claimed = FixJob.objects.filter(id=job_id, status=FixStatus.QUEUED).update(
+        status=FixStatus.RUNNING)
+    if not claimed:
+        return "taken"
+    job = FixJob.objects.get(id=job_id)
+    if (timezone.now() - job.created_at).total_seconds() > FIX_EXPIRY_S:
+        _end_fix(job_id, FixStatus.FAILED, error="the fix waited too long; ask again")
+        return "expired"
+    try:
+        fix = propose_fix(job.regions, job.rule, job.player)
+    except ValueError as error:  # ServiceError or the engine's own refusal: a sentence
+        _end_fix(job_id, FixStatus.FAILED, error=str(error))
+        return "failed"
+    _end_fix(job_id, FixStatus.DONE, result={"regions": fix.regions, "moved": fix.moved,
+                                             "tier": fix.rating.tier,
+                                             "score": fix.rating.score})
+    return "done"
+
+
+def propose_fix(regions: object, rule: object, player: str, seed: int = 0) -> Fix:
+    regions, rule = check_fixable(regions, rule, player)
+    analysis = analyze(regions, rule)
     fix = make_unique(regions, rule, seed=seed)
     if fix is None:
         if analysis.solution_count == 0:

@@ -31,3 +31,9 @@ def ensure_daily(day: str | None = None) -> int | None:
     target = date.fromisoformat(day) if day else timezone.now().date() + timedelta(days=1)
     daily = services.ensure_daily(target)
     return daily.number if daily else None
+
+
+@shared_task(**TASK_OPTIONS)
+def work_on_fix(job_id: int) -> str:
+    """Make it unique for a builder's board (on the builder's own queue)."""
+    return services.execute_fix(job_id)

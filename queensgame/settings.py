@@ -167,6 +167,9 @@ else:
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = CELERY_QUEUE
+# The level builder's Make it unique: a queue of its own, so its searches never wait behind
+# generation and never take more cores than its worker's concurrency.
+CELERY_BUILDER_QUEUE = os.environ.get("CELERY_BUILDER_QUEUE", f"{CELERY_QUEUE}-builder")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -183,7 +183,7 @@ def celery_processes(transactional_db, tmp_path):
     from django.conf import settings
 
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    broker.delete(settings.CELERY_QUEUE)
+    broker.delete(settings.CELERY_QUEUE, settings.CELERY_BUILDER_QUEUE)
     started = []
 
     def start(name, *args, **kwargs):
@@ -193,13 +193,23 @@ def celery_processes(transactional_db, tmp_path):
     yield start
     for process in started:
         stop_process(process)
-    broker.delete(settings.CELERY_QUEUE)
+    broker.delete(settings.CELERY_QUEUE, settings.CELERY_BUILDER_QUEUE)
 
 
 @pytest.fixture
 def celery_worker_process(celery_processes):
     """A real `celery worker` process consuming this run's queue from Redis, on the test DB."""
     return celery_processes("worker", *worker_args())
+
+
+@pytest.fixture
+def builder_worker(celery_processes):
+    """A real worker on the level builder's own queue (Make it unique), as compose runs it."""
+    from django.conf import settings
+
+    return celery_processes("builder", "worker", "-Q", settings.CELERY_BUILDER_QUEUE,
+                            "--concurrency=1", "--pool=solo", "--without-gossip",
+                            "--without-mingle", "--loglevel=INFO")
 
 
 def wait_for(predicate, timeout=60.0, interval=0.2):

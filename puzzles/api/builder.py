@@ -126,16 +126,40 @@ class AnalyzeView(APIView):
             services.analyze_painting(data["regions"], data["rule"], request.player)))
 
 
+class FixJobSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="poll GET /api/builder/fix/<key>/ with it")
+    status = serializers.ChoiceField(["queued", "running", "done", "failed"])
+    fix = FixSerializer(allow_null=True, help_text="the proposal, once done")
+    detail = serializers.CharField(allow_blank=True, help_text="why it failed, if it did")
+    url = serializers.CharField()
+
+
+def fix_job_payload(job) -> dict:
+    return {"key": job.key, "status": job.status, "fix": job.result, "detail": job.error,
+            "url": reverse("api-builder-fix-job", args=[job.key])}
+
+
 class FixView(APIView):
     throttle_classes = [FixThrottle]
 
-    @extend_schema(request=PaintingSerializer, responses=answers(FixSerializer, 400, 429),
+    @extend_schema(request=PaintingSerializer,
+                   responses=answers(FixJobSerializer, 400, 429, created=True),
                    operation_id="builder_fix")
     def post(self, request):
+        """Queue a Make it unique; the builder's worker searches (bounded) while the page
+        polls the job. 503 with Retry-After when the queue is full."""
         data = body(request, PaintingSerializer)
-        fix = services.propose_fix(data["regions"], data["rule"], request.player)
-        return Response({"regions": fix.regions, "moved": fix.moved, "tier": fix.rating.tier,
-                         "score": fix.rating.score})
+        job = services.request_fix(request.player, data["regions"], data["rule"])
+        return Response(fix_job_payload(job), status=status.HTTP_201_CREATED)
+
+
+class FixJobView(APIView):
+    @extend_schema(responses=answers(FixJobSerializer, 404), operation_id="builder_fix_job")
+    def get(self, request, key: str):
+        job = selectors.fix_job_of(request.player, key)
+        if job is None:
+            raise NotFound(f"you have no fix {key}")
+        return Response(fix_job_payload(job))
 
 
 class PublishView(APIView):

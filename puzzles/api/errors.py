@@ -9,7 +9,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from puzzles.services import ServiceError
+from puzzles.services import Busy, ServiceError
 
 
 def _sentence(data) -> str:
@@ -34,6 +34,9 @@ class BoundedJSONParser(JSONParser):
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, Busy):
+        return Response({"detail": str(exc)}, status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers={"Retry-After": "5"})
     if isinstance(exc, ServiceError):
         return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, RequestDataTooBig):

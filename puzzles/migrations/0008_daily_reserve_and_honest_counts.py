@@ -14,39 +14,39 @@ def reserve_dailies_and_rank_solves(apps, schema_editor):
     daily_puzzle.objects.filter(date__gt=timezone.now().date()).delete()
     level.objects.filter(daily__isnull=False).update(reserved=True, is_active=False)
     solve.objects.filter(seconds__isnull=False).update(
-        solved_at=models.F("created_at"), ranked=True)
+        solved_at=models.F("created_at"), ranked=True
+    )
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('puzzles', '0007_community_levels_and_drafts'),
+        ("puzzles", "0007_community_levels_and_drafts"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='level',
-            name='reserved',
+            model_name="level",
+            name="reserved",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='solve',
-            name='address',
-            field=models.CharField(blank=True, default='', max_length=32),
+            model_name="solve",
+            name="address",
+            field=models.CharField(blank=True, default="", max_length=32),
         ),
         migrations.AddField(
-            model_name='solve',
-            name='ranked',
+            model_name="solve",
+            name="ranked",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='solve',
-            name='solved_at',
+            model_name="solve",
+            name="solved_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddIndex(
-            model_name='solve',
-            index=models.Index(fields=['level', 'address'], name='solve_address'),
+            model_name="solve",
+            index=models.Index(fields=["level", "address"], name="solve_address"),
         ),
         migrations.RunPython(reserve_dailies_and_rank_solves, migrations.RunPython.noop),
     ]

@@ -211,9 +211,22 @@ $("try-stop").addEventListener("click", () => {
 });
 
 // ---------------------------------------------------------------- make it unique
+// The search runs on the server's builder queue: ask, then poll the job until it ends.
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+async function askForFix() {
+  let answer = await api.post("/api/builder/fix/", { rule, regions: painting.regions() });
+  for (let tries = 0; answer.ok && !["done", "failed"].includes(answer.data.status); tries++) {
+    if (tries >= 120) return { ok: false, message: "The fix is taking too long; try again." };
+    await sleep(tries < 10 ? 250 : 1000);
+    answer = await api.get(answer.data.url);
+  }
+  if (!answer.ok) return answer;
+  if (answer.data.status === "failed") return { ok: false, message: answer.data.detail };
+  return { ok: true, data: answer.data.fix };
+}
 $("fix").addEventListener("click", async () => {
   $("fix").disabled = true; say("Looking for the smallest change…");
-  const answer = await api.post("/api/builder/fix/", { rule, regions: painting.regions() });
+  const answer = await askForFix();
   $("fix").disabled = false;
   if (!answer.ok) { say(answer.message); return; }
   proposal = answer.data; mode = "proposal";

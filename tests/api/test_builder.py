@@ -1,8 +1,10 @@
 """The level builder's API: analysis per stroke, the fix, drafts by player, publishing."""
 
 import json
+import time
 
 import pytest
+from django.test import Client
 
 from generator_ext import count_solutions, generate
 from puzzles.models import Draft, Level, Source
@@ -69,14 +71,61 @@ def test_a_huge_body_is_a_400(client):
     assert response.status_code == 400 and response.json()["detail"]
 
 
-def test_the_fix_leaves_one_solution(client):
+def wait_for_fix(client, job: dict, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while job["status"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.1)
+        job = client.get(job["url"]).json()
+    return job
+
+
+@pytest.mark.worker
+def test_the_fix_runs_on_the_builders_worker_and_leaves_one_solution(client, builder_worker):
     grid = ambiguous()
-    data = post(client, "/api/builder/fix/", {"regions": grid}).json()
+    response = post(client, "/api/builder/fix/", {"regions": grid})
+    assert response.status_code == 201 and response.json()["status"] == "queued"
+    job = wait_for_fix(client, response.json())
+    assert job["status"] == "done", job
+    data = job["fix"]
     assert count_solutions(data["regions"], limit=None) == 1 and data["moved"]
     assert data["tier"] in ("easy", "medium", "hard")
+    assert Client().get(job["url"]).status_code == 404  # another player's job is not found
     blank = [[-1] * 6 for _ in range(6)]
     response = post(client, "/api/builder/fix/", {"regions": blank})
     assert response.status_code == 400 and "Finish painting" in response.json()["detail"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fixes_wait_in_a_bounded_queue_one_per_player(client):
+    """No worker here: jobs wait. A player has one at a time; the queue holds so many."""
+    from puzzles import services
+
+    grid = ambiguous()
+    assert post(client, "/api/builder/fix/", {"regions": grid}).status_code == 201
+    again = post(client, "/api/builder/fix/", {"regions": grid})
+    assert again.status_code == 503 and int(again["Retry-After"]) > 0
+    for _ in range(services.MAX_PENDING_FIXES - 1):
+        assert post(Client(), "/api/builder/fix/", {"regions": grid}).status_code == 201
+    full = post(Client(), "/api/builder/fix/", {"regions": grid})
+    assert full.status_code == 503 and "try again" in full.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_a_fix_delivered_twice_or_too_late_is_worked_once():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles import services
+    from puzzles.models import FixJob
+
+    job = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
+    assert services.execute_fix(job.id) == "done"
+    assert services.execute_fix(job.id) == "taken"
+    late = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
+    FixJob.objects.filter(id=late.id).update(created_at=timezone.now() - timedelta(minutes=5))
+    assert services.execute_fix(late.id) == "expired"
+    assert FixJob.objects.get(id=late.id).status == "failed"
 
 
 def test_publish_stores_a_community_level_outside_the_pools_and_dedupes(client):

@@ -53,7 +53,9 @@ def nudge_to_ambiguity(regions):
 
 
 @pytest.mark.parametrize("viewport", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
-def test_paint_fix_try_publish_and_solve_the_link(browser, live_server, shots, viewport):
+@pytest.mark.worker
+def test_paint_fix_try_publish_and_solve_the_link(browser, live_server, builder_worker, shots,
+                                                  viewport):
     width, height = viewport
     context = browser.new_context(viewport={"width": width, "height": height},
                                   base_url=live_server.url)

@@ -216,6 +216,7 @@ def stack():
         stack.run_once(stack.command("setup"))
         stack.start("web")
         stack.start("worker")
+        stack.start("builder")
         stack.start("beat")
         stack.url = stack.app_url
         stack.wait_ready()

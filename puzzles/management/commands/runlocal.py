@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 
@@ -21,7 +22,9 @@ class Command(BaseCommand):
         env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1")}
         commands = [
             [python, "manage.py", "runserver", addr, "--noreload"],
+            # One worker for generation and the builder's fixes here; compose runs two.
             [python, "-m", "celery", "-A", "queensgame", "worker", "--loglevel=INFO",
+             "-Q", f"{settings.CELERY_QUEUE},{settings.CELERY_BUILDER_QUEUE}",
              "--concurrency=1", "--without-gossip", "--without-mingle"],
             [python, "-m", "celery", "-A", "queensgame", "beat", "--loglevel=INFO"],
         ]
