@@ -45,6 +45,7 @@ from puzzles.models import (
     Source,
     Tier,
 )
+from puzzles.text import TextRefused, clean_text
 
 log = logging.getLogger(__name__)
 
@@ -642,19 +643,16 @@ def check_painting(regions: object, *, allow_unpainted: bool) -> list[list[int]]
 
 
 def check_text(field: str, value: object) -> str:
-    """A title or maker name: plain text, trimmed, within its limit; markup is refused
-    rather than stored (pages escape everything anyway)."""
+    """A title or maker name as it will be shown: plain text that cannot spoof (puzzles.text),
+    within its limit; refused rather than stored otherwise (pages escape everything anyway)."""
     if value in (None, ""):
         return ""
     if not isinstance(value, str):
         raise ServiceError(f"{field} must be text")
-    value = " ".join(value.split())
-    limit = TEXT_LIMITS[field]
-    if len(value) > limit:
-        raise ServiceError(f"{field} is {len(value)} characters long; at most {limit}")
-    if any(ch in value for ch in "<>") or any(ord(ch) < 32 for ch in value):
-        raise ServiceError(f"{field} cannot hold markup or control characters")
-    return value
+    try:
+        return clean_text(field, value, TEXT_LIMITS[field])
+    except TextRefused as error:
+        raise ServiceError(str(error)) from None
 
 
 STORED_LEVEL_REFUSAL = ("this board is one of the site's levels, so the builder will not "

@@ -219,3 +219,15 @@ def test_a_published_draft_links_to_its_level(client):
     key = post(client, "/api/builder/drafts/", {"regions": level.regions}).json()["key"]
     data = post(client, "/api/builder/publish/", {"regions": level.regions, "draft": key}).json()
     assert client.get(f"/api/builder/drafts/{key}/").json()["level"] == data["id"]
+
+
+@pytest.mark.parametrize("name", ["Queens Staff ✔ Оfficial", "Ada\u202e", "Ad\u200ba",
+                                  "Z" + "\u0301" * 57, "Ada\U000e0041"])
+def test_spoofing_titles_and_names_are_refused_at_publish_and_in_drafts(client, name):
+    regions = generate(6, seed=30, tier="easy").regions
+    for url in ("/api/builder/publish/", "/api/builder/drafts/"):
+        for field in ("title", "maker_name"):
+            response = post(client, url, {"regions": regions, field: name})
+            assert response.status_code == 400, (url, field, response.json())
+            assert response.json()["detail"].startswith(field)
+    assert not Level.objects.exists() and not Draft.objects.exists()
