@@ -29,7 +29,7 @@ def _build_payload(level: Level) -> dict:
         "regions": level.regions,
         "colors": level.colors(),
         "tier": level.tier,
-        "score": level.score,
+        "score": None if level.score is None else float(level.score),  # 40.0, as stored
         "daily": {"date": daily.date.isoformat(), "number": daily.number} if daily else None,
     }
 

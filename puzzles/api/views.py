@@ -1,7 +1,9 @@
 """API views: parse the request, call a selector or a service, shape the answer."""
 
+import hashlib
+import json
 import logging
-from datetime import date
+from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
 from django.utils import timezone
@@ -85,6 +87,20 @@ def get_level(n: str, level_id: int):
     return level
 
 
+def public_answer(request, data, max_age: int, edge_s: int = 5) -> Response:
+    """An answer that is the same for everyone and does not change for `max_age` seconds:
+    cacheable by browsers, kept by the edge for `edge_s` (X-Accel-Expires, which nginx reads
+    and drops), with an ETag, and 304 Not Modified when the client already has it."""
+    etag = '"' + hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"))
+                                .encode()).hexdigest()[:32] + '"'
+    headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}",
+               "X-Accel-Expires": str(min(edge_s, max_age))}
+    wanted = request.headers.get("If-None-Match", "")
+    if etag in [tag.strip().removeprefix("W/") for tag in wanted.split(",")] or wanted == "*":
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+    return Response(data, headers=headers)
+
+
 def body(request, serializer_class) -> dict:
     if not isinstance(request.data, dict):
         raise ParseError("the request body must be a JSON object")
@@ -124,7 +140,8 @@ class RandomLevelView(APIView):
 class LevelDetailView(APIView):
     @extend_schema(responses=answers(s.LevelSerializer, 400, 404), operation_id="levels_detail")
     def get(self, request, n: str, level_id: int):
-        return Response(s.level_payload(get_level(n, level_id)))
+        # A level does not change; staff hiding it takes up to a minute to reach browsers.
+        return public_answer(request, s.level_payload(get_level(n, level_id)), max_age=60)
 
 
 class CheckView(APIView):
@@ -197,20 +214,24 @@ class SolveView(APIView):
         return Response(ranking, status=status.HTTP_201_CREATED)
 
 
-def daily_response(day: date) -> Response:
-    today = timezone.now().date()
+def daily_response(request, day: date) -> Response:
+    now = timezone.now()
+    today = now.date()
     if day > today:
         raise ParseError("daily puzzles of future dates are not public yet")
     daily = services.ensure_daily(day) if day == today else selectors.daily_for(day)
     if daily is None:
         raise NotFound(f"there is no daily puzzle for {day.isoformat()}")
-    return Response(s.daily_payload(daily))
+    # Today's answer changes at midnight (UTC): never cached past it. Past ones never change.
+    midnight = datetime.combine(today + timedelta(days=1), time(), tzinfo=now.tzinfo)
+    max_age = min(60, int((midnight - now).total_seconds())) if day == today else 3600
+    return public_answer(request, s.daily_payload(daily), max_age=max(max_age, 0))
 
 
 class DailyTodayView(APIView):
     @extend_schema(responses=answers(s.DailySerializer, 404), operation_id="daily_today")
     def get(self, request):
-        return daily_response(timezone.now().date())
+        return daily_response(request, timezone.now().date())
 
 
 class DailyDateView(APIView):
@@ -220,7 +241,7 @@ class DailyDateView(APIView):
             parsed = date.fromisoformat(day)
         except ValueError:
             raise ParseError("the date must be written yyyy-mm-dd") from None
-        return daily_response(parsed)
+        return daily_response(request, parsed)
 
 
 class PoolsView(APIView):

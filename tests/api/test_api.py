@@ -550,3 +550,23 @@ def test_throttle_fails_open_when_its_store_is_down(client, make_level, settings
         assert response.status_code == 200
     finally:
         caches._settings = None
+
+
+def test_public_answers_carry_an_etag_revalidate_to_304_and_set_no_cookie(make_level,
+                                                                          settings):
+    from django.test import Client
+
+    level = make_level(size=8)
+    settings.QUEENS_DAILY_EPOCH = timezone.now().date() - timedelta(days=2)
+    for url in (f"/api/levels/8/{level.id}/", "/api/daily/"):
+        fresh = Client()
+        first = fresh.get(url)
+        assert first.status_code == 200
+        assert first["Cache-Control"].startswith("public, max-age=")
+        assert first["ETag"].startswith('"') and "Set-Cookie" not in first.headers
+        again = fresh.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert again.status_code == 304 and again.content == b""
+        assert again["ETag"] == first["ETag"]
+        assert fresh.get(url, HTTP_IF_NONE_MATCH='"other"').status_code == 200
+    # A random level is a new answer each time: never cached.
+    assert "public" not in Client().get("/api/levels/8/").get("Cache-Control", "")

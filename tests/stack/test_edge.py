@@ -137,3 +137,18 @@ def test_a_client_that_stalls_is_cut_off(stack, target):
     print(f"{target}: a stalled request was cut off after {waited:.1f} s ({answer[:20]!r})")
     assert waited < 20
     assert answer == b"" or b" 408 " in answer.split(b"\r\n")[0]
+
+
+def test_the_edge_keeps_public_answers_briefly_and_revalidates_them(stack):
+    """The midnight spike: a level by id and the daily are answered by the edge's cache (one
+    request a key reaches the app), a client holding the answer gets a 304."""
+    from tests.stack.test_stack import wait_for_level
+
+    level = wait_for_level(stack, 6)
+    path = f"/api/levels/6/{level['id']}/"
+    statuses = [stack.get(path)[1].get("X-Cache") for _ in range(5)]
+    assert statuses[-1] == "HIT", statuses
+    status, headers, _ = stack.get(path)
+    assert "Set-Cookie" not in headers and "X-Accel-Expires" not in headers
+    status, again, body = stack.get(path, headers={"If-None-Match": headers["ETag"]})
+    assert status == 304 and body == b""
