@@ -2,7 +2,8 @@
 cost no query while nothing changed. Any change to a level or a daily bumps a version in the
 shared cache (signals below, and bump() after bulk updates); a process that sees a new
 version forgets everything it kept. If the shared cache is down nothing is kept: every read
-goes to the database, so a stale level is never served."""
+goes to the database, so a stale level is never served, except while the database itself is
+unreachable: then the copy kept before the last change answers instead of a 503."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.cache.backends.db import DatabaseCache
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 VERSION_KEY = "queens:levels-version"
 MAX_ENTRIES = 20_000  # levels and candidate lists; forgotten all at once past this
 _lock = threading.Lock()
-_state: dict[str, Any] = {"version": None, "entries": {}}
+_state: dict[str, Any] = {"version": None, "entries": {}, "stale": {}}
 
 
 def current_version() -> str | None:
@@ -54,11 +55,21 @@ def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION)
         return load()
     with _lock:
         if _state["version"] != version or len(_state["entries"]) > MAX_ENTRIES:
+            if _state["entries"]:
+                _state["stale"] = _state["entries"]
             _state["version"], _state["entries"] = version, {}
         entries = _state["entries"]
         if key in entries:
             return entries[key]
-    value = load()
+    try:
+        value = load()
+    except (OperationalError, InterfaceError):
+        # The database is away: the copy kept before the last change, if any, is served
+        # (levels barely change; a level's page beats a 503 while PostgreSQL restarts).
+        stale = _state.get("stale", {})
+        if key in stale:
+            return stale[key]
+        raise
     with _lock:
         if _state["version"] == version:
             _state["entries"][key] = value
@@ -81,6 +92,8 @@ def bump() -> None:
         except Exception as error:  # down: nobody keeps anything while it is down anyway
             log.warning("could not publish a level change to the shared cache: %s", error)
         with _lock:
+            if _state["entries"]:
+                _state["stale"] = _state["entries"]
             _state["version"], _state["entries"] = None, {}
 
     publish()
