@@ -135,7 +135,7 @@ def main(argv=None):
     settings = {"GUNICORN_WORKERS": args.workers, "GUNICORN_THREADS": args.threads}
     if args.post_rate:
         settings["QUEENS_POST_RATE"] = args.post_rate
-    many = {"QUEENS_EDGE_CONNECTIONS": "100000", "QUEENS_EDGE_RATE": "1000000r/s",
+    many = {"QUEENS_EDGE_CONNECTIONS": "60000", "QUEENS_EDGE_RATE": "1000000r/s",
             "QUEENS_EDGE_POST_RATE": "1000000r/s"}
     results = {}
     with local_stack("load", **settings) as env, tempfile.TemporaryDirectory() as folder:

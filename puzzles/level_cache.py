@@ -46,6 +46,15 @@ def current_version() -> str | None:
 READ_VERSION = object()
 
 
+def _keep_as_stale(entries: dict) -> None:
+    """The last value seen for each key, for reads while the database is away (under the
+    lock). A version that changes faster than a key is read would otherwise keep none."""
+    stale = _state["stale"]
+    if len(stale) + len(entries) > MAX_ENTRIES:
+        stale = {}
+    _state["stale"] = {**stale, **entries}
+
+
 def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION) -> Any:
     """load()'s value for key, kept until the levels' version changes. A caller reading
     several values for one request passes the version it read once."""
@@ -55,8 +64,7 @@ def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION)
         return load()
     with _lock:
         if _state["version"] != version or len(_state["entries"]) > MAX_ENTRIES:
-            if _state["entries"]:
-                _state["stale"] = _state["entries"]
+            _keep_as_stale(_state["entries"])
             _state["version"], _state["entries"] = version, {}
         entries = _state["entries"]
         if key in entries:
@@ -66,7 +74,7 @@ def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION)
     except (OperationalError, InterfaceError):
         # The database is away: the copy kept before the last change, if any, is served
         # (levels barely change; a level's page beats a 503 while PostgreSQL restarts).
-        stale = _state.get("stale", {})
+        stale = _state["stale"]
         if key in stale:
             return stale[key]
         raise
@@ -92,8 +100,7 @@ def bump() -> None:
         except Exception as error:  # down: nobody keeps anything while it is down anyway
             log.warning("could not publish a level change to the shared cache: %s", error)
         with _lock:
-            if _state["entries"]:
-                _state["stale"] = _state["entries"]
+            _keep_as_stale(_state["entries"])
             _state["version"], _state["entries"] = None, {}
 
     publish()

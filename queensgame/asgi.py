@@ -1,19 +1,28 @@
-"""The ASGI application the app server runs (queensgame.server's worker): Django, behind
-BoundedApp."""
+"""The ASGI application the app server runs (queensgame.server's worker): Django's WSGI
+handler on a fixed pool of threads (ThreadedWSGI), behind BoundedApp.
+
+Why WSGI inside ASGI: the event loop holds every connection (idle and slow clients cost no
+thread), while Django runs as under a threaded WSGI server: one hop into a thread per
+request, persistent database connections per thread. For the daily straight to 2 workers
+(puzzles.bench_load's script): Django's own ASGI handler, three thread hops and a new thread
+per request, made 474 req/s; a2wsgi's adapter, a thread crossing per header and chunk,
+902-1,066; this 1,018-1,227, where gunicorn's threaded worker made 1,122-1,488."""
 
 import asyncio
+import io
 import os
+from concurrent.futures import ThreadPoolExecutor
 
-from django.core.asgi import get_asgi_application
+from a2wsgi.wsgi import build_environ
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "queensgame.settings")
 
 
 class BoundedApp:
-    """Reads each HTTP request's body whole before Django sees it, then lets at most
-    `concurrency` requests into Django at once (Django runs each in a thread of its own):
-    a slow client holds a coroutine, never a thread, and a flood waits in line instead of
-    starting a thread per request."""
+    """Reads each HTTP request's body whole before the app sees it, then lets at most
+    `concurrency` requests into the app at once: a slow client holds a coroutine, never one
+    of the app's threads, and a flood waits in line."""
 
     def __init__(self, app, concurrency: int):
         self.app = app
@@ -34,12 +43,49 @@ class BoundedApp:
         whole = iter([{"type": "http.request", "body": body, "more_body": False}])
 
         async def replay():
-            # Django asks again later only to hear of a disconnect: pass that through.
+            # Asked again later only to hear of a disconnect: pass that through.
             return next(whole, None) or await receive()
 
         async with self.slots:
             await self.app(scope, replay, send)
 
 
-application = BoundedApp(get_asgi_application(),
-                         concurrency=int(os.environ.get("GUNICORN_THREADS", "8")))
+class ThreadedWSGI:
+    """A WSGI app as an ASGI one: each request (whole, from BoundedApp) runs on one of
+    `threads` threads and its answer comes back in one piece (the site's answers are small;
+    behind the edge, static files never get here)."""
+
+    def __init__(self, app, threads: int):
+        self.app = app
+        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="django")
+
+    async def __call__(self, scope, receive, send):
+        message = await receive()
+        environ = build_environ(scope, io.BytesIO(message.get("body", b"")))
+        loop = asyncio.get_running_loop()
+        status, headers, body = await loop.run_in_executor(self.executor, self.run, environ)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    def run(self, environ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        chunks: list[bytes] = []
+        started: dict = {}
+
+        def start_response(status, headers, exc_info=None):
+            started["status"] = int(status.split(" ", 1)[0])
+            started["headers"] = [(name.lower().encode("latin1"), value.encode("latin1"))
+                                  for name, value in headers]
+            return chunks.append  # the legacy write() callable
+
+        result = self.app(environ, start_response)
+        try:
+            chunks.extend(result)
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+        return started["status"], started["headers"], b"".join(chunks)
+
+
+CONCURRENCY = int(os.environ.get("GUNICORN_THREADS", "8"))
+application = BoundedApp(ThreadedWSGI(get_wsgi_application(), threads=CONCURRENCY),
+                         concurrency=CONCURRENCY)

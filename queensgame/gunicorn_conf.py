@@ -3,7 +3,7 @@ queensgame.asgi` (the compose web service and the image run exactly this).
 
 The worker is uvicorn's (queensgame.server.QueensWorker): an asyncio loop per process holds
 every connection, so idle and slow clients cost memory, not threads, and a request deadline
-closes them; at most GUNICORN_THREADS requests per process are inside Django at once."""
+closes them; Django runs on GUNICORN_THREADS threads per process (queensgame/asgi.py)."""
 
 import os
 
@@ -20,6 +20,3 @@ accesslog = "-"  # stdout, the container's log
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
-# Under ASGI every request runs in a fresh thread, so a thread's own persistent database
-# connection would be a new connection each time: the web processes pool them instead.
-os.environ.setdefault("DB_POOL_MAX_SIZE", str(threads + 2))

@@ -1,7 +1,7 @@
 """Django's Redis cache, with one redis client per connection pool instead of a new one per
 call (redis-py builds a client's response table on each construction, which cost more than
 the round trip itself on the site's hottest paths), and a circuit breaker: once Redis fails
-to answer, every call fails at once for a few seconds instead of waiting out its timeout, so
+to answer, every call fails at once for two seconds instead of waiting out its timeout, so
 a hung Redis costs a request microseconds, not seconds."""
 
 import threading
@@ -16,7 +16,7 @@ FAILURES = (redis.ConnectionError, redis.TimeoutError)
 class CircuitBreaker:
     """Open for `cool_down_s` after a failure; then one call at a time tries Redis again."""
 
-    def __init__(self, cool_down_s: float = 5.0):
+    def __init__(self, cool_down_s: float = 2.0):
         self.cool_down_s = cool_down_s
         self.open_until = 0.0
         self._trial = threading.Lock()

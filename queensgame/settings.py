@@ -112,15 +112,6 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# A pool of PostgreSQL connections per process (the app server sets this: under ASGI each
-# request has a thread of its own, so per-thread connections would not be reused).
-DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "0"))
-if DB_POOL_MAX_SIZE and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
-    # The app server lets fewer requests into Django than the pool holds, so a request only
-    # waits for a connection while PostgreSQL is away: then it answers 503 within a second.
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": DB_POOL_MAX_SIZE, "timeout": 1}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
