@@ -33,9 +33,14 @@ class PlayerMiddleware:
         return response
 
 
+def client_address(request) -> str:
+    """The client's address as the throttles see it: REMOTE_ADDR, or the one TRUSTED_PROXIES
+    proxies name in X-Forwarded-For (the admin's sign-in lockout uses it too)."""
+    return BaseThrottle().get_ident(request) or ""
+
+
 def address_key(request) -> str:
-    """The client's address as the throttles see it (TRUSTED_PROXIES), keyed with the secret
-    so the database never holds addresses."""
-    address = BaseThrottle().get_ident(request) or ""
+    """The client's address, keyed with the secret so the database never holds addresses."""
+    address = client_address(request)
     return hmac.new(settings.SECRET_KEY.encode(), f"address:{address}".encode(),
                     hashlib.sha256).hexdigest()[:32]

@@ -768,6 +768,10 @@ def execute_fix(job_id: int) -> str:
     except ValueError as error:  # ServiceError or the engine's own refusal: a sentence
         _end_fix(job_id, FixStatus.FAILED, error=str(error))
         return "failed"
+    except Exception:  # a runaway search stopped by its time limit, or a bug: never a hang
+        log.exception("fix %s failed", job_id)
+        _end_fix(job_id, FixStatus.FAILED, error="the search for a fix failed; try again")
+        return "failed"
     _end_fix(job_id, FixStatus.DONE, result={"regions": fix.regions, "moved": fix.moved,
                                              "tier": fix.rating.tier,
                                              "score": fix.rating.score})

@@ -33,7 +33,9 @@ def ensure_daily(day: str | None = None) -> int | None:
     return daily.number if daily else None
 
 
-@shared_task(**TASK_OPTIONS)
+# A fix's search is bounded by the engine's own budgets; these only stop a runaway one (the
+# soft limit fails the job with a sentence).
+@shared_task(**TASK_OPTIONS, soft_time_limit=30, time_limit=45)
 def work_on_fix(job_id: int) -> str:
     """Make it unique for a builder's board (on the builder's own queue)."""
     return services.execute_fix(job_id)

@@ -2,7 +2,7 @@
 Celery's filesystem transport. Set DATABASE_URL and REDIS_URL for PostgreSQL and Redis."""
 
 import os
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_celery_beat",
+    "axes",
     "puzzles",
 ]
 
@@ -83,7 +84,18 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "puzzles.player.PlayerMiddleware",
     "puzzles.unavailable.DatabaseUnavailableMiddleware",
+    "axes.middleware.AxesMiddleware",  # answers a locked-out sign-in
 ]
+# Staff sign-in is throttled (django-axes): 5 wrong passwords from one address, or for one
+# username, lock that out for 15 minutes; the address is the one the throttles use.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("QUEENS_ADMIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("QUEENS_ADMIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_CLIENT_IP_CALLABLE = "puzzles.player.client_address"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "queensgame.urls"
 TEMPLATES = [
@@ -194,6 +206,8 @@ LOGGING = {
         "gunicorn.error": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
         "gunicorn.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
         "puzzles": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        # A line per failed sign-in at INFO; lockouts are warnings.
+        "axes": {"handlers": ["stdout"], "level": "WARNING", "propagate": False},
     },
 }
 

@@ -570,3 +570,21 @@ def test_public_answers_carry_an_etag_revalidate_to_304_and_set_no_cookie(make_l
         assert fresh.get(url, HTTP_IF_NONE_MATCH='"other"').status_code == 200
     # A random level is a new answer each time: never cached.
     assert "public" not in Client().get("/api/levels/8/").get("Cache-Control", "")
+
+
+def test_a_solve_eight_seconds_after_opening_an_8x8_is_not_ranked(client, make_level):
+    import time
+
+    from django.core import signing
+
+    from puzzles import services
+
+    level = make_level(size=8)
+    url = f"/api/levels/8/{level.id}/"
+    opened = signing.dumps({"l": level.id, "t": int(time.time()) - 8},
+                           salt=services.OPENED_TOKEN_SALT)
+    post(client, url + "start/", {"opened": opened})
+    solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
+    ranking = post(client, url + "solves/", {"token": solved["token"]}).json()
+    assert 8 <= ranking["seconds"] <= 10 and ranking["ranked"] is False
+    assert ranking["solvers"] == 0

@@ -231,3 +231,13 @@ def test_spoofing_titles_and_names_are_refused_at_publish_and_in_drafts(client, 
             assert response.status_code == 400, (url, field, response.json())
             assert response.json()["detail"].startswith(field)
     assert not Level.objects.exists() and not Draft.objects.exists()
+
+
+def test_cookieless_publishes_are_limited_per_address(settings):
+    """Each publish without the cookie is a new player; the address is the same one."""
+    statuses = [post(Client(), "/api/builder/publish/",
+                     {"regions": generate(6, seed=100 + i, tier="easy").regions}).status_code
+                for i in range(18)]
+    allowed = int(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["publish_address"]
+                  .split("/")[0])
+    assert statuses[:allowed] == [201] * allowed and set(statuses[allowed:]) == {429}

@@ -153,3 +153,48 @@ def test_the_edge_keeps_public_answers_briefly_and_revalidates_them(stack):
     assert "set-cookie" not in headers and "x-accel-expires" not in headers
     status, again, body = stack.get(path, headers={"If-None-Match": headers["etag"]})
     assert status == 304 and body == b""
+
+
+def test_concurrent_first_requests_at_a_fresh_app_server_get_no_500(stack):
+    """A web service just restarted, then 60 requests at once that each touch shared tables
+    (the palette's colour distances, the engine's first analyses): none may fail (a table
+    built lazily by two threads at once gave 500s)."""
+    import json
+    import os
+    import signal
+    from concurrent.futures import ThreadPoolExecutor
+
+    from generator_ext import generate
+    from tests.stack.test_stack import wait_for_level
+
+    level = wait_for_level(stack, 6)
+    web = stack.processes["web"]
+    os.killpg(web.pid, signal.SIGTERM)
+    web.wait(timeout=30)
+    stack.start("web")
+    base = stack.app_url
+    stack.url, edge = base, stack.url
+    try:
+        stack.wait_ready(timeout=60)
+    finally:
+        stack.url = edge
+    boards = [generate(9, seed=9000 + i, tier="hard").regions for i in range(20)]
+
+    def hit(i: int) -> int:
+        address = {"X-Forwarded-For": f"2001:db8:f::{i}", "Content-Type": "application/json"}
+        if i % 3 == 0:
+            path, body = f"/api/levels/6/{level['id']}/hint/", {"queens": [], "crosses": []}
+        elif i % 3 == 1:
+            path, body = "/api/builder/analyze/", {"regions": boards[i % 20]}
+        else:
+            path, body = f"/levels/{level['id']}/", None
+        data = json.dumps(body).encode() if body is not None else None
+        try:
+            return stack.get(path, timeout=20, data=data, headers=address, base=base)[0]
+        except OSError:
+            return 599
+
+    with ThreadPoolExecutor(60) as pool:
+        statuses = list(pool.map(hit, range(60)))
+    print(f"60 first requests at a fresh app server: {sorted(set(statuses))}")
+    assert all(status < 500 for status in statuses), statuses

@@ -123,3 +123,59 @@ def test_a_hung_redis_costs_milliseconds_not_seconds(stack):
         assert statistics.median(taken) < 0.05, (path, taken)
         assert max(taken) < 0.6, (path, taken)  # the one call that meets the timeout
     stack.wait_ready(timeout=30)
+
+
+def costly_boards(count: int) -> list[list[list[int]]]:
+    """16x16 maps with two or more solutions whose Make it unique costs a few tenths of a CPU
+    second each (random partitions, the kind a careless maker paints)."""
+    from generator_ext import count_solutions
+    from generator_ext._generate import naive_partition_for_seed
+
+    boards, seed = [], 0
+    while len(boards) < count:
+        seed += 1
+        grid = naive_partition_for_seed(16, seed)
+        if count_solutions(grid, "touch", limit=2) == 2:
+            boards.append(grid)
+    return boards
+
+
+def test_a_flood_of_fixes_from_one_address_leaves_the_site_fast(stack):
+    """40 Make it unique requests at once from one address (each a new player): they wait
+    in the builder's queue, and a level still comes back as fast as before (when the web
+    processes ran them, 20 took both cores and a level took 10 s)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    wait_for_level(stack, 8)
+    boards = costly_boards(8)
+    address = a_fresh_address()
+    stop = threading.Event()
+    timings: list[float] = []
+
+    def probe():
+        while not stop.is_set():
+            began = time.monotonic()
+            status, _, _ = stack.get("/api/levels/8/", timeout=30, base=stack.app_url)
+            timings.append(time.monotonic() - began if status == 200 else 99.0)
+            time.sleep(0.1)
+
+    def fix(i: int) -> int:
+        body = json.dumps({"regions": boards[i % len(boards)]}).encode()
+        return stack.get("/api/builder/fix/", timeout=60, data=body, base=stack.app_url,
+                         headers={"Content-Type": "application/json",
+                                  "X-Forwarded-For": address})[0]
+
+    prober = threading.Thread(target=probe)
+    prober.start()
+    try:
+        time.sleep(1)
+        with ThreadPoolExecutor(20) as pool:
+            statuses = Counter(pool.map(fix, range(40)))
+        time.sleep(3)  # the builder worker is still at it
+    finally:
+        stop.set()
+        prober.join()
+    print(f"40 fixes at once from one address: {dict(statuses)}; GET /api/levels/8/ "
+          f"median {statistics.median(timings) * 1000:.0f} ms, worst {max(timings):.2f} s")
+    assert set(statuses) <= {201, 429, 503} and statuses[201] > 0
+    assert max(timings) < 1.0, timings
