@@ -41,6 +41,9 @@ class Level(models.Model):
     regions = models.JSONField()
     solution = models.JSONField()  # never serialized to a player before a solve or reveal
     canonical_hash = models.CharField(max_length=64, unique=True)
+    # The solution up to rotation and mirroring (puzzles.likeness): finds the stored levels a
+    # painting in the builder might be a near copy of.
+    solution_key = models.CharField(max_length=64, blank=True, default="", db_index=True)
     # null until the deduction engine rates the level (DESIGN.md §4)
     tier = models.CharField(  # noqa: DJ001
         max_length=16, choices=Tier.choices, null=True, blank=True
@@ -75,6 +78,13 @@ class Level(models.Model):
 
     def __str__(self) -> str:
         return f"Level {self.pk} ({self.size}×{self.size}, {self.rule})"
+
+    def save(self, *args, **kwargs):
+        if not self.solution_key and self.solution:
+            from puzzles.likeness import solution_key
+
+            self.solution_key = solution_key(self.solution, self.rule)
+        super().save(*args, **kwargs)
 
     def colors(self) -> list[int]:
         """The palette index of each region: the engine's colouring, or for a community level

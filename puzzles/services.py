@@ -30,7 +30,7 @@ from generator_ext import (
     served_tiers,
 )
 from generator_ext.deduce import parse_cells
-from puzzles import board, level_cache, selectors
+from puzzles import board, level_cache, likeness, selectors
 from puzzles.models import (
     DailyPuzzle,
     Draft,
@@ -690,10 +690,24 @@ def refuse_stored_level(regions: list[list[int]], rule: str, player: str) -> Lev
     raise ServiceError(STORED_LEVEL_REFUSAL)
 
 
+def refuse_near_copy(regions: list[list[int]], rule: str, analysis: Analysis,
+                     player: str) -> None:
+    """A painting a few cells away from a stored level, with the same solution, is refused
+    like the level itself (it would hand that solution out), unless the player may see it."""
+    for solution in analysis.solutions or []:
+        for level in Level.objects.filter(solution_key=likeness.solution_key(solution, rule),
+                                          size=len(regions), rule=rule).select_related("daily"):
+            if likeness.is_near(regions, solution, level.regions, level.solution) \
+                    and not may_see_solution(level, player):
+                raise ServiceError(STORED_LEVEL_REFUSAL)
+
+
 def analyze_painting(regions: object, rule: object, player: str) -> Analysis:
     regions, rule = check_painting(regions, allow_unpainted=True), check_rule(rule)
     refuse_stored_level(regions, rule, player)
-    return analyze(regions, rule)
+    analysis = analyze(regions, rule)
+    refuse_near_copy(regions, rule, analysis, player)
+    return analysis
 
 
 class Busy(ServiceError):
@@ -716,6 +730,7 @@ def check_fixable(regions: object, rule: object, player: str) -> tuple[list[list
     analysis = analyze(regions, rule)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message + " Finish painting first.")
+    refuse_near_copy(regions, rule, analysis, player)
     return regions, rule
 
 
@@ -816,6 +831,7 @@ def _publish(player, regions, rule, title, maker_name) -> tuple[Level, bool]:
     existing = refuse_stored_level(regions, rule, player)
     if existing is not None:  # the player has played it: a link to it, not a copy
         return existing, False
+    refuse_near_copy(regions, rule, analysis, player)
     digest = canonical_hash(regions, rule)
     try:
         with transaction.atomic():

@@ -94,3 +94,44 @@ def test_a_maker_may_still_analyze_and_republish_their_own_level(client):
     assert again["id"] == first["id"] and again["created"] is False
     response = post(Client(), "/api/builder/publish/", {"regions": regions})
     assert response.status_code == 400 and "id" not in response.json()
+
+
+def one_cell_away(level) -> list[list[int]]:
+    """The level with one cell (not a queen's) given to a neighbouring region, its solution
+    still the only one: the near copy an outsider paints to read that solution."""
+    from generator_ext import count_solutions
+
+    queens = {(r, c) for r, c in enumerate(level.solution)}
+    n = level.size
+    for r in range(n):
+        for c in range(n - 1):
+            a, b = level.regions[r][c], level.regions[r][c + 1]
+            if a != b and (r, c) not in queens:
+                grid = [row[:] for row in level.regions]
+                grid[r][c] = b
+                try:
+                    if count_solutions(grid, limit=2) == 1:
+                        return grid
+                except ValueError:  # a region split in two
+                    continue
+    raise AssertionError("no near copy found")
+
+
+def test_a_near_copy_of_a_stored_level_is_refused_like_the_level(client, make_level,
+                                                                 tomorrow):
+    for level in (make_level(size=8, seed=5, tier="hard"),
+                  services.ensure_daily(tomorrow).level):
+        near = one_cell_away(level)
+        mirrored = [row[::-1] for row in near]
+        for regions in (near, mirrored):
+            for url in BUILDER:
+                response = post(client, url, {"regions": regions})
+                assert response.status_code == 400, (url, response.json())
+                assert_no_solution(response, level)
+    assert not type(level).objects.filter(source="community").exists()
+
+
+def test_a_board_of_ones_own_is_not_taken_for_a_near_copy(client):
+    regions = generate(7, seed=77, tier="medium").regions
+    analysis = post(client, "/api/builder/analyze/", {"regions": regions})
+    assert analysis.status_code == 200 and analysis.json()["solution_count"] == 1
