@@ -49,16 +49,22 @@ def count_with_nodes(regions, rule="touch", limit=2):
     return q.count, q.nodes
 
 
-def two_solutions(regions, rule="touch"):
-    """Up to two solutions (solution[row] = column) of a valid map: [], [one] or [one, other]."""
+def two_solutions(regions, rule="touch", node_budget=0):
+    """Up to two solutions (solution[row] = column) of a valid map: [], [one] or [one, other].
+    A search past `node_budget` nodes (0: none) raises ValueError: a request's board never
+    costs more than its budget, whatever it is."""
     cdef Board b
     cdef State s
     cdef Search q
+    cdef uint64_t budget = node_budget
     cdef int n = load_board(regions, rule, &b)
     with nogil:
         state_init(&b, &s)
-        search_init(&q, 2, 0)
+        search_init(&q, 2, budget)
         search_run(&b, &s, &q)
+    if q.aborted:
+        raise ValueError("this board has too many ways to try for its solutions to be counted "
+                         "quickly; give its regions clearer shapes")
     found = []
     if q.count >= 1:
         found.append([q.first[i] for i in range(n)])

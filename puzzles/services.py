@@ -690,6 +690,14 @@ def refuse_stored_level(regions: list[list[int]], rule: str, player: str) -> Lev
     raise ServiceError(STORED_LEVEL_REFUSAL)
 
 
+def analyzed(regions: list[list[int]], rule: str) -> Analysis:
+    """The engine's analysis; a board past its search budget is refused with its sentence."""
+    try:
+        return analyze(regions, rule)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+
+
 def refuse_near_copy(regions: list[list[int]], rule: str, analysis: Analysis,
                      player: str) -> None:
     """A painting a few cells away from a stored level, with the same solution, is refused
@@ -705,7 +713,7 @@ def refuse_near_copy(regions: list[list[int]], rule: str, analysis: Analysis,
 def analyze_painting(regions: object, rule: object, player: str) -> Analysis:
     regions, rule = check_painting(regions, allow_unpainted=True), check_rule(rule)
     refuse_stored_level(regions, rule, player)
-    analysis = analyze(regions, rule)
+    analysis = analyzed(regions, rule)
     refuse_near_copy(regions, rule, analysis, player)
     return analysis
 
@@ -727,7 +735,7 @@ def check_fixable(regions: object, rule: object, player: str) -> tuple[list[list
     rule = check_rule(rule)
     regions = check_painting(regions, allow_unpainted=True)
     refuse_stored_level(regions, rule, player)
-    analysis = analyze(regions, rule)
+    analysis = analyzed(regions, rule)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message + " Finish painting first.")
     refuse_near_copy(regions, rule, analysis, player)
@@ -795,7 +803,7 @@ def execute_fix(job_id: int) -> str:
 
 def propose_fix(regions: object, rule: object, player: str, seed: int = 0) -> Fix:
     regions, rule = check_fixable(regions, rule, player)
-    analysis = analyze(regions, rule)
+    analysis = analyzed(regions, rule)
     fix = make_unique(regions, rule, seed=seed)
     if fix is None:
         if analysis.solution_count == 0:
@@ -820,7 +828,7 @@ def _publish(player, regions, rule, title, maker_name) -> tuple[Level, bool]:
     rule = check_rule(rule)
     regions = check_painting(regions, allow_unpainted=False)
     title, maker_name = check_text("title", title), check_text("maker_name", maker_name)
-    analysis = analyze(regions, rule)
+    analysis = analyzed(regions, rule)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message)
     if analysis.solution_count != 1:

@@ -241,3 +241,11 @@ def test_cookieless_publishes_are_limited_per_address(settings):
     allowed = int(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["publish_address"]
                   .split("/")[0])
     assert statuses[:allowed] == [201] * allowed and set(statuses[allowed:]) == {429}
+
+
+def test_a_painting_past_the_search_budget_is_a_400_not_a_stall(client, monkeypatch):
+    from generator_ext import deduce
+
+    monkeypatch.setattr(deduce, "ANALYZE_NODES", 1)  # any search at all is over budget
+    response = post(client, "/api/builder/analyze/", {"regions": ambiguous()})
+    assert response.status_code == 400 and "too many ways" in response.json()["detail"]

@@ -78,3 +78,13 @@ def test_bad_input_is_a_value_error(regions, message):
 def test_unknown_rule():
     with pytest.raises(ValueError, match="unknown rule"):
         analyze([[0] * 4] * 4, "knight")
+
+
+def test_the_count_of_a_painting_stops_at_its_node_budget():
+    from generator_ext._generate import naive_partition_for_seed
+    from generator_ext._solver import two_solutions
+
+    grid = naive_partition_for_seed(16, 3)
+    assert len(two_solutions(grid, "touch")) == 2
+    with pytest.raises(ValueError, match="too many ways"):
+        two_solutions(grid, "touch", node_budget=1)
