@@ -209,12 +209,26 @@ def _grid(regions) -> list[list[int]]:
 
 # ---------------------------------------------------------------- entry points
 
-def rate(regions, rule: str = "touch") -> Rating:
+def _colors_for(grid, colors) -> list[int]:
+    """The palette index of each region, as the level shows them: `colors` when the caller
+    has them (a community level keeps its maker's paint), else the engine's colouring."""
+    if colors is None:
+        return region_colors(grid)
+    colors = list(colors)
+    if len(colors) < len(grid) or any(
+            isinstance(k, bool) or not isinstance(k, int) or k < 0 for k in colors):
+        raise ValueError(f"colors must give a palette index for each of the {len(grid)} "
+                         "regions")
+    return colors
+
+
+def rate(regions, rule: str = "touch", colors=None) -> Rating:
     """Solve the level as a person would, always with the easiest technique that makes
-    progress; the tier is the hardest technique it needed."""
+    progress; the tier is the hardest technique it needed. Sentences name regions by
+    `colors` (default: the engine's colouring)."""
     solved, raw_steps = deduce_raw(regions, rule)
     grid = _grid(regions)
-    colors = region_colors(grid)
+    colors = _colors_for(grid, colors)
     steps = [_step(raw, rule, grid, colors) for raw in raw_steps]
     hardest = max((raw["technique"] for raw in raw_steps), default=1)
     return Rating(
@@ -253,7 +267,7 @@ def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]:
 ANALYZE_NODES = 200_000
 
 
-def hint(regions, rule: str = "touch", queens=(), crosses=()) -> Step | None:
+def hint(regions, rule: str = "touch", queens=(), crosses=(), colors=None) -> Step | None:
     """The next step from the player's own board: a mistake first (a queen off the solution,
     by its cell; a cross on a solution cell, by its row only), otherwise the easiest step
     the marks allow. None when the board is solved or no technique applies."""
@@ -285,13 +299,14 @@ def hint(regions, rule: str = "touch", queens=(), crosses=()) -> Step | None:
     raw = next_step_raw(grid, rule, queen_cells, cross_cells)
     if raw is None or raw == "contradiction":
         return None
-    return _step(raw, rule, grid, region_colors(grid))
+    return _step(raw, rule, grid, _colors_for(grid, colors))
 
 
-def analyze(regions, rule: str = "touch") -> Analysis:
+def analyze(regions, rule: str = "touch", colors=None) -> Analysis:
     """Everything the level builder shows for a possibly unfinished map (cells -1 are
     unpainted): every problem at once, then the solution count up to 2 with two differing
-    solutions, then the rating when there is exactly one."""
+    solutions, then the rating when there is exactly one. Regions are named by `colors`; the
+    builder passes its painting's own (region g painted in colour g)."""
     rule_code(rule)
     n, grid, unpainted, unused, split = paint_problems(regions)
     problems = []
@@ -300,12 +315,12 @@ def analyze(regions, rule: str = "touch") -> Analysis:
         problems.append(Problem("unpainted", f"{len(unpainted)} {cells} not painted yet.",
                                 unpainted))
     for g in unused:
-        problems.append(Problem("unused", f"The {region_name(g)} region has no cells; a "
+        problems.append(Problem("unused", f"The {region_name(g, colors)} region has no cells; a "
                                           f"{n}×{n} board needs {n} regions.", [], g))
     for g, pieces in split.items():
         largest = max(pieces, key=len)
         stray = [cell for piece in pieces if piece is not largest for cell in piece]
-        problems.append(Problem("disconnected", f"The {region_name(g)} region is in "
+        problems.append(Problem("disconnected", f"The {region_name(g, colors)} region is in "
                                                 f"{len(pieces)} pieces; its cells must touch.",
                                 stray, g))
     if problems:
@@ -313,5 +328,5 @@ def analyze(regions, rule: str = "touch") -> Analysis:
     solution = logic_solution_raw(grid, rule)
     solutions = [solution] if solution is not None else two_solutions(
         grid, rule, node_budget=ANALYZE_NODES)
-    rating = rate(grid, rule) if len(solutions) == 1 else None
+    rating = rate(grid, rule, colors) if len(solutions) == 1 else None
     return Analysis(n, rule, [], len(solutions), solutions, rating)

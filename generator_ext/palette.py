@@ -123,6 +123,12 @@ def region_colors(regions: Sequence[Sequence[int]]) -> list[int]:
     return list(found)
 
 
+def painted_colors(n: int) -> list[int]:
+    """The colours of a painted map: the level builder paints region g in colour g, so a
+    community level shows (and its sentences name) exactly the colours its maker chose."""
+    return list(range(n))
+
+
 def region_color(region: int, colors: Sequence[int] | None = None) -> tuple[str, str]:
     """(name, hex) of a region: from a level's colouring when given, else by its id."""
     index = colors[region] if colors is not None else region

@@ -72,7 +72,7 @@ class LevelAdmin(admin.ModelAdmin):
 
     @admin.display(description="board and solving steps")
     def solving(self, level):
-        rating = rate(level.regions, level.rule)
+        rating = rate(level.regions, level.rule, colors=level.colors())
         steps = format_html_join(
             "", "<li><strong>{}</strong>: {}</li>",
             ((step.technique.replace("_", " "), step.message) for step in rating.steps),
@@ -245,7 +245,7 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
 
     @admin.display(description="board")
     def picture(self, daily):
-        return board_picture(daily.level.regions, 6)
+        return board_picture(daily.level.regions, 6, daily.level.colors())
 
     @admin.display(description="tier")
     def tier(self, daily):

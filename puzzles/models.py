@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from generator_ext import region_colors, served_tiers
+from generator_ext.palette import painted_colors
 
 
 class Rule(models.TextChoices):
@@ -90,7 +91,7 @@ class Level(models.Model):
         """The palette index of each region: the engine's colouring, or for a community level
         the colours its maker painted with (the builder paints region g in colour g)."""
         if self.source == Source.COMMUNITY:
-            return list(range(self.size))
+            return painted_colors(self.size)
         return region_colors(self.regions)
 
 

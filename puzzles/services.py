@@ -30,6 +30,7 @@ from generator_ext import (
     served_tiers,
 )
 from generator_ext.deduce import parse_cells
+from generator_ext.palette import painted_colors
 from puzzles import board, level_cache, likeness, selectors
 from puzzles.models import (
     DailyPuzzle,
@@ -561,7 +562,8 @@ def give_hint(level: Level, player: str, queens_value: object, crosses_value: ob
               address: str = "", opened: object = None) -> dict:
     """The engine's next step from the player's own board, counted for that player and level
     when it teaches something (a step or a mistake); the solution never leaves here."""
-    step = hint(level.regions, level.rule, queens_value, crosses_value)  # checks the marks
+    step = hint(level.regions, level.rule, queens_value, crosses_value,  # checks the marks
+                colors=level.colors())
     if step is None:
         queens = parse_cells(queens_value, level.size, "queens")
         solved = board.is_exact_solution(queens, level.solution)
@@ -691,9 +693,10 @@ def refuse_stored_level(regions: list[list[int]], rule: str, player: str) -> Lev
 
 
 def analyzed(regions: list[list[int]], rule: str) -> Analysis:
-    """The engine's analysis; a board past its search budget is refused with its sentence."""
+    """The engine's analysis of a painting, its regions named by their paint; a board past
+    its search budget is refused with its sentence."""
     try:
-        return analyze(regions, rule)
+        return analyze(regions, rule, colors=painted_colors(len(regions)))
     except ValueError as error:
         raise ServiceError(str(error)) from None
 
