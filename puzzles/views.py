@@ -214,14 +214,14 @@ def community(request):
     order = request.GET.get("order", "newest")
     order = order if order in selectors.COMMUNITY_ORDERS else "newest"
     size = request.GET.get("size", "")
-    size = int(size) if size.isascii() and size.isdigit() and 4 <= int(size) <= 16 else None
+    low, high = services.BUILDER_SIZES
+    size = int(size) if size.isascii() and size.isdigit() and low <= int(size) <= high else None
     tier = request.GET.get("tier", "")
     tier = tier if tier in TIERS else None
     page = Paginator(selectors.community_levels(order, size, tier), COMMUNITY_PAGE_SIZE) \
         .get_page(request.GET.get("page"))
     cards = [{"level": level, "cells": mini_board(level.regions, colors=level.colors())}
              for level in page]
-    low, high = services.BUILDER_SIZES
     return render(request, "community.html", base_context(
         page=page, cards=cards, order=order, size=size, tier=tier or "",
         builder_sizes=range(low, high + 1), tiers=TIERS))
