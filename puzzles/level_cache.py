@@ -51,8 +51,8 @@ def _keep_as_stale(entries: dict) -> None:
     lock). A version that changes faster than a key is read would otherwise keep none."""
     stale = _state["stale"]
     if len(stale) + len(entries) > MAX_ENTRIES:
-        stale = {}
-    _state["stale"] = {**stale, **entries}
+        stale.clear()
+    stale.update(entries)  # in place: the version changes often, entries are few each time
 
 
 def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION) -> Any:

@@ -18,6 +18,7 @@ from puzzles.models import (
     GenerationRun,
     Level,
     PoolTarget,
+    Rule,
     Solve,
     Source,
 )
@@ -82,7 +83,7 @@ def is_out(level: Level) -> bool:
 def reserved_level(size: int, tier: str) -> Level | None:
     """A level of the daily reserve that no daily has taken yet (oldest first)."""
     return (Level.objects.filter(reserved=True, daily__isnull=True, hidden=False, size=size,
-                                 rule="touch", tier=tier)
+                                 rule=Rule.TOUCH, tier=tier)
             .order_by("created_at", "id").first())
 
 

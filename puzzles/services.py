@@ -732,23 +732,19 @@ MAX_PENDING_FIXES = 32
 FIX_EXPIRY_S = 60
 
 
-def check_fixable(regions: object, rule: object, player: str) -> tuple[list[list[int]], str]:
-    """The painting and rule of a fix request, refused at once when it cannot be fixed (the
-    worker then never sees a board it would refuse)."""
-    rule = check_rule(rule)
-    regions = check_painting(regions, allow_unpainted=True)
-    refuse_stored_level(regions, rule, player)
-    analysis = analyzed(regions, rule)
+def check_fixable(regions: object, rule: object, player: str) -> Analysis:
+    """The analysis of a painting a fix may be asked for, refused at once when it cannot be
+    fixed (the worker then never sees a board it would refuse)."""
+    analysis = analyze_painting(regions, rule, player)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message + " Finish painting first.")
-    refuse_near_copy(regions, rule, analysis, player)
-    return regions, rule
+    return analysis
 
 
 def request_fix(player: str, regions: object, rule: object) -> FixJob:
     """Queue a Make it unique for the builder's worker; the page polls the job by its key. A
     player has one fix in the queue at a time."""
-    regions, rule = check_fixable(regions, rule, player)
+    rule = check_fixable(regions, rule, player).rule  # the painting is checked in place
     pending = FixJob.objects.filter(status__in=(FixStatus.QUEUED, FixStatus.RUNNING),
                                     created_at__gte=timezone.now() - timedelta(
                                         seconds=FIX_EXPIRY_S))
@@ -805,9 +801,8 @@ def execute_fix(job_id: int) -> str:
 
 
 def propose_fix(regions: object, rule: object, player: str, seed: int = 0) -> Fix:
-    regions, rule = check_fixable(regions, rule, player)
-    analysis = analyzed(regions, rule)
-    fix = make_unique(regions, rule, seed=seed)
+    analysis = check_fixable(regions, rule, player)
+    fix = make_unique(regions, analysis.rule, seed=seed)
     if fix is None:
         if analysis.solution_count == 0:
             raise ServiceError("this board has no solution, and no small change was found "

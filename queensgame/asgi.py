@@ -1,5 +1,5 @@
 """The ASGI application the app server runs (queensgame.server's worker): Django's WSGI
-handler on a fixed pool of threads (ThreadedWSGI), behind BoundedApp.
+handler on a fixed pool of threads (ThreadedWSGI).
 
 Why WSGI inside ASGI: the event loop holds every connection (idle and slow clients cost no
 thread), while Django runs as under a threaded WSGI server: one hop into a thread per
@@ -19,49 +19,28 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "queensgame.settings")
 
 
-class BoundedApp:
-    """Reads each HTTP request's body whole before the app sees it, then lets at most
-    `concurrency` requests into the app at once: a slow client holds a coroutine, never one
-    of the app's threads, and a flood waits in line."""
-
-    def __init__(self, app, concurrency: int):
-        self.app = app
-        self.slots = asyncio.Semaphore(concurrency)
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        messages = []
-        while True:
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request" or not message.get("more_body"):
-                break
-        if messages[-1]["type"] == "http.disconnect":
-            return  # the client left before its request was whole
-        body = b"".join(m.get("body", b"") for m in messages)
-        whole = iter([{"type": "http.request", "body": body, "more_body": False}])
-
-        async def replay():
-            # Asked again later only to hear of a disconnect: pass that through.
-            return next(whole, None) or await receive()
-
-        async with self.slots:
-            await self.app(scope, replay, send)
-
-
 class ThreadedWSGI:
-    """A WSGI app as an ASGI one: each request (whole, from BoundedApp) runs on one of
-    `threads` threads and its answer comes back in one piece (the site's answers are small;
-    behind the edge, static files never get here)."""
+    """A WSGI app as an ASGI one. Each HTTP request is read whole on the event loop (a slow
+    client holds a coroutine, never a thread), then runs on one of `threads` threads (a
+    flood waits in the pool's line), and its answer comes back in one piece (the site's
+    answers are small; behind the edge, static files never get here)."""
 
     def __init__(self, app, threads: int):
         self.app = app
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="django")
 
     async def __call__(self, scope, receive, send):
-        message = await receive()
-        environ = build_environ(scope, io.BytesIO(message.get("body", b"")))
+        if scope["type"] != "http":
+            return  # lifespan is off (queensgame.server); WebSockets are not served yet
+        chunks = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return  # the client left before its request was whole
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        environ = build_environ(scope, io.BytesIO(b"".join(chunks)))
         loop = asyncio.get_running_loop()
         status, headers, body = await loop.run_in_executor(self.executor, self.run, environ)
         await send({"type": "http.response.start", "status": status, "headers": headers})
@@ -86,6 +65,5 @@ class ThreadedWSGI:
         return started["status"], started["headers"], b"".join(chunks)
 
 
-CONCURRENCY = int(os.environ.get("GUNICORN_THREADS", "8"))
-application = BoundedApp(ThreadedWSGI(get_wsgi_application(), threads=CONCURRENCY),
-                         concurrency=CONCURRENCY)
+application = ThreadedWSGI(get_wsgi_application(),
+                           threads=int(os.environ.get("GUNICORN_THREADS", "8")))

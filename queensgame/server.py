@@ -6,7 +6,7 @@ Here idle and slow clients cost a little memory each, and a deadline closes them
 Bounds, per connection: a request (headers and body) must arrive whole within
 QUEENS_REQUEST_TIMEOUT_S of the connection being ready for it, headers within
 MAX_HEADER_BYTES and a body within MAX_BODY_BYTES. What reaches Django is whole (see
-queensgame.asgi.BoundedApp)."""
+queensgame.asgi.ThreadedWSGI)."""
 
 from __future__ import annotations
 

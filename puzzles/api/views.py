@@ -87,12 +87,16 @@ def get_level(n: str, level_id: int):
     return level
 
 
-def public_answer(request, data, max_age: int, edge_s: int = 5) -> Response:
+def public_answer(request, data, *, kept_on, max_age: int, edge_s: int = 5) -> Response:
     """An answer that is the same for everyone and does not change for `max_age` seconds:
     cacheable by browsers, kept by the edge for `edge_s` (X-Accel-Expires, which nginx reads
-    and drops), with an ETag, and 304 Not Modified when the client already has it."""
-    etag = '"' + hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"))
-                                .encode()).hexdigest()[:32] + '"'
+    and drops), with an ETag, and 304 Not Modified when the client already has it. The ETag
+    is kept on `kept_on`, the object the payload is built from (kept in memory by
+    level_cache), so a hot answer hashes its payload once."""
+    etag = kept_on.__dict__.get("_etag")
+    if etag is None:
+        etag = kept_on.__dict__["_etag"] = '"' + hashlib.sha256(
+            json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32] + '"'
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}",
                "X-Accel-Expires": str(min(edge_s, max_age))}
     wanted = request.headers.get("If-None-Match", "")
@@ -141,7 +145,8 @@ class LevelDetailView(APIView):
     @extend_schema(responses=answers(s.LevelSerializer, 400, 404), operation_id="levels_detail")
     def get(self, request, n: str, level_id: int):
         # A level does not change; staff hiding it takes up to a minute to reach browsers.
-        return public_answer(request, s.level_payload(get_level(n, level_id)), max_age=60)
+        level = get_level(n, level_id)
+        return public_answer(request, s.level_payload(level), kept_on=level, max_age=60)
 
 
 class CheckView(APIView):
@@ -225,7 +230,8 @@ def daily_response(request, day: date) -> Response:
     # Today's answer changes at midnight (UTC): never cached past it. Past ones never change.
     midnight = datetime.combine(today + timedelta(days=1), time(), tzinfo=now.tzinfo)
     max_age = min(60, int((midnight - now).total_seconds())) if day == today else 3600
-    return public_answer(request, s.daily_payload(daily), max_age=max(max_age, 0))
+    return public_answer(request, s.daily_payload(daily), kept_on=daily,
+                         max_age=max(max_age, 0))
 
 
 class DailyTodayView(APIView):
