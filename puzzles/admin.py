@@ -8,7 +8,7 @@ from django.utils.html import format_html, format_html_join
 
 from generator_ext import rate, region_colors
 from generator_ext.palette import REGION_COLORS
-from puzzles import selectors, services
+from puzzles.errors import ServiceError
 from puzzles.models import (
     CommunityLevel,
     DailyPuzzle,
@@ -17,6 +17,10 @@ from puzzles.models import (
     PoolTarget,
     Solve,
 )
+from puzzles.selectors import community as community_selectors
+from puzzles.selectors import pools as pool_selectors
+from puzzles.selectors import runs as run_selectors
+from puzzles.services import community, pools, runs
 
 
 def board_picture(regions, cell_px: int = 8, colors=None):
@@ -103,7 +107,7 @@ class CommunityLevelAdmin(LevelAdmin):
     actions = ["hide", "show", "promote", "take_out"]
 
     def get_queryset(self, request):
-        return selectors.community_levels(include_hidden=True)
+        return community_selectors.community_levels(include_hidden=True)
 
     def has_delete_permission(self, request, obj=None):
         return True
@@ -117,7 +121,7 @@ class CommunityLevelAdmin(LevelAdmin):
         return level.solved
 
     def _moderate(self, request, queryset, message, **change):
-        count = services.moderate_levels(list(queryset.values_list("id", flat=True)), **change)
+        count = community.moderate_levels(list(queryset.values_list("id", flat=True)), **change)
         self.message_user(request, f"{count} level(s) {message}.")
 
     @admin.action(description="Hide (served by no page or API)")
@@ -145,9 +149,9 @@ class RunForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         try:
-            services.check_run_request(data.get("size"), data.get("rule"), data.get("tier", ""),
-                                       data.get("requested"))
-        except services.ServiceError as error:
+            runs.check_run_request(size=data.get("size"), rule=data.get("rule"),
+                                   tier=data.get("tier", ""), requested=data.get("requested"))
+        except ServiceError as error:
             raise forms.ValidationError(str(error)) from None
         return data
 
@@ -175,8 +179,8 @@ class GenerationRunAdmin(admin.ModelAdmin):
         if change:
             return
         # The form checked the request with the same rules, so this creates the run.
-        created = services.create_run(run.size, run.rule, run.requested, request.user,
-                                      tier=run.tier)
+        created = runs.create_run(size=run.size, rule=run.rule, tier=run.tier,
+                                  requested=run.requested, requested_by=request.user)
         run.pk = created.pk
         run.status = created.status
 
@@ -200,7 +204,7 @@ class GenerationRunAdmin(admin.ModelAdmin):
 
     @admin.action(description="Cancel the selected runs")
     def cancel_runs(self, request, queryset):
-        cancelled = sum(services.cancel_run(run.id) for run in queryset)
+        cancelled = sum(runs.cancel_run(run.id) for run in queryset)
         self.message_user(request, f"{cancelled} run(s) cancelled.")
 
 
@@ -213,8 +217,8 @@ class PoolTargetAdmin(admin.ModelAdmin):
     list_per_page = 100
 
     def changelist_view(self, request, extra_context=None):
-        self._counts = selectors.active_tier_counts()
-        self._running = selectors.active_runs_by_pool()
+        self._counts = pool_selectors.active_tier_counts()
+        self._running = run_selectors.active_runs_by_pool()
         return super().changelist_view(request, extra_context)
 
     @admin.display(description="active levels")
@@ -232,8 +236,8 @@ class PoolTargetAdmin(admin.ModelAdmin):
 
     @admin.action(description="Top up now")
     def top_up_now(self, request, queryset):
-        runs = services.top_up_pools(target_ids=list(queryset.values_list("id", flat=True)))
-        self.message_user(request, f"{len(runs)} generation run(s) queued for the selected "
+        queued = pools.top_up_pools(target_ids=list(queryset.values_list("id", flat=True)))
+        self.message_user(request, f"{len(queued)} generation run(s) queued for the selected "
                                    f"pools (pools that are full or busy need none).")
 
 

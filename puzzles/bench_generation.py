@@ -29,8 +29,8 @@ def main(argv=None):
         import django
 
         django.setup()
-        from puzzles import services
         from puzzles.models import GenerationRun, RunStatus
+        from puzzles.services import runs as run_service
 
         for processes in map(int, args.processes.split(",")):
             worker = subprocess.Popen(
@@ -43,7 +43,8 @@ def main(argv=None):
                     total = LEVELS[size]
                     started = time.monotonic()
                     # Outside a transaction, each run is sent the moment it is created.
-                    runs = [services.create_run(size, "touch", total // processes)
+                    runs = [run_service.create_run(size=size, rule="touch",
+                                                   requested=total // processes)
                             for _ in range(processes)]
                     ids = [run.id for run in runs]
                     while GenerationRun.objects.filter(id__in=ids, status__in=[

@@ -1,16 +1,22 @@
-"""Levels in each web process's memory: the hottest reads (a random level, a level by id)
-cost no query while nothing changed. Any change to a level or a daily bumps a version in the
-shared cache (signals below, and bump() after bulk updates); a process that sees a new
-version forgets everything it kept. If the shared cache is down nothing is kept: every read
-goes to the database, so a stale level is never served, except while the database itself is
-unreachable: then the copy kept before the last change answers instead of a 503."""
+"""Levels in each web process's memory: the hottest reads (a random level, a level by id, a
+daily) cost no query while nothing they depend on changed.
+
+Every entry carries a tag: ("level", id), ("pool", size, rule, tier) for the ids a random
+pick draws from ("" is any tier), ("daily", date). A change forgets only its tags: it is
+written to the shared cache as the next entry of a numbered change log, and a process reads
+the log's number once per request; when it moved, the process reads the few new entries and
+drops what they name. A process that fell far behind, or finds an entry gone, forgets
+everything (always safe). While the shared cache is down nothing is kept, so a stale level is
+never served, except while the database itself is unreachable: then the copy kept before the
+last change answers instead of a 503."""
 
 from __future__ import annotations
 
 import logging
 import threading
 import uuid
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from typing import Any
 
@@ -20,55 +26,118 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from puzzles.domain import Tier
 from puzzles.models import DailyPuzzle, Level
 
 log = logging.getLogger(__name__)
-VERSION_KEY = "queens:levels-version"
+EPOCH_KEY = "queens:levels-epoch"
+SEQ_KEY = "queens:levels-seq"
+CHANGE_KEY = "queens:levels-change:{}"
+CHANGE_TTL_S = 3600
+MAX_CATCH_UP = 200  # changes read one by one; a process further behind forgets everything
 MAX_ENTRIES = 20_000  # levels and candidate lists; forgotten all at once past this
 _lock = threading.Lock()
-_state: dict[str, Any] = {"version": None, "entries": {}, "stale": {}}
-
-
-def current_version() -> str | None:
-    """The levels' version now; None while the shared cache is down (keep nothing)."""
-    try:
-        version = cache.get(VERSION_KEY)
-        if version is None:
-            version = uuid.uuid4().hex
-            if not cache.add(VERSION_KEY, version, timeout=None):
-                version = cache.get(VERSION_KEY)
-        return version
-    except Exception:  # the shared cache is down: keep nothing
-        log.debug("level cache bypassed: the shared cache is unreachable", exc_info=True)
-        return None
-
-
+_state: dict[str, Any] = {"epoch": None, "seq": None, "entries": {}, "tagged": defaultdict(set), "stale": {}}
 READ_VERSION = object()
 
 
-def _keep_as_stale(entries: dict) -> None:
+def level_tag(level_id: int) -> tuple:
+    return ("level", level_id)
+
+
+def pool_tag(size: int, rule: str, tier: str | None) -> tuple:
+    return ("pool", size, rule, tier or "")
+
+
+def daily_tag(day) -> tuple:
+    return ("daily", day)
+
+
+def _keep_as_stale(keys: Iterable) -> None:
     """The last value seen for each key, for reads while the database is away (under the
-    lock). A version that changes faster than a key is read would otherwise keep none."""
-    stale = _state["stale"]
-    if len(stale) + len(entries) > MAX_ENTRIES:
+    lock)."""
+    entries, stale = _state["entries"], _state["stale"]
+    keys = [key for key in keys if key in entries]
+    if len(stale) + len(keys) > MAX_ENTRIES:
         stale.clear()
-    stale.update(entries)  # in place: the version changes often, entries are few each time
+    for key in keys:
+        stale[key] = entries[key][1]
 
 
-def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION) -> Any:
-    """load()'s value for key, kept until the levels' version changes. A caller reading
-    several values for one request passes the version it read once."""
+def _drop_all() -> None:
+    _keep_as_stale(list(_state["entries"]))
+    _state["entries"], _state["tagged"] = {}, defaultdict(set)
+
+
+EVERYTHING = ("*",)  # the tag of a change too wide to name
+
+
+def _drop(tags: Iterable) -> None:
+    entries, tagged = _state["entries"], _state["tagged"]
+    if EVERYTHING in map(tuple, tags):
+        _drop_all()
+        return
+    for tag in tags:
+        keys = tagged.pop(tuple(tag), ())
+        _keep_as_stale(keys)
+        for key in keys:
+            entries.pop(key, None)
+
+
+def _catch_up(epoch: str, seq: int) -> None:
+    """Apply the change log up to `seq` (under the lock). Another epoch is another log (the
+    shared cache was emptied or restarted): forget everything."""
+    seen_epoch, seen = _state["epoch"], _state["seq"]
+    if seen_epoch == epoch and seen == seq:
+        return
+    if seen_epoch != epoch or seen is None or seq < seen or seq - seen > MAX_CATCH_UP:
+        _drop_all()
+    else:
+        wanted = [CHANGE_KEY.format(number) for number in range(seen + 1, seq + 1)]
+        changes = cache.get_many(wanted)
+        if len(changes) < len(wanted):  # expired, or not written yet: forget everything
+            _drop_all()
+        else:
+            for tags in changes.values():
+                _drop(tags)
+    _state["epoch"], _state["seq"] = epoch, seq
+
+
+def current_version() -> tuple | None:
+    """Where the change log stands now (its epoch and number), after forgetting what
+    changed; None while the shared cache is down (keep nothing)."""
+    try:
+        found = cache.get_many([EPOCH_KEY, SEQ_KEY])
+        epoch = found.get(EPOCH_KEY)
+        if epoch is None:
+            cache.add(EPOCH_KEY, uuid.uuid4().hex, timeout=None)
+            epoch = cache.get(EPOCH_KEY)
+        seq = found.get(SEQ_KEY, 0)
+        with _lock:
+            if (_state["epoch"], _state["seq"]) != (epoch, seq):
+                _catch_up(epoch, seq)
+        return epoch, seq
+    except Exception:  # the shared cache is down: keep nothing
+        log.debug("level cache bypassed: the shared cache is unreachable", exc_info=True)
+        with _lock:
+            _state["seq"] = None  # what was kept may have changed meanwhile
+        return None
+
+
+def remembered(key: tuple, load: Callable[[], Any], *, tag: tuple | None = None,
+               version: Any = READ_VERSION) -> Any:
+    """load()'s value for key, kept until a change names its tag (default: the key itself).
+    A caller reading several values for one request passes the version it read once."""
     if version is READ_VERSION:
         version = current_version()
     if version is None:
         return load()
     with _lock:
-        if _state["version"] != version or len(_state["entries"]) > MAX_ENTRIES:
-            _keep_as_stale(_state["entries"])
-            _state["version"], _state["entries"] = version, {}
-        entries = _state["entries"]
-        if key in entries:
-            return entries[key]
+        if len(_state["entries"]) > MAX_ENTRIES:
+            _drop_all()
+        found = _state["entries"].get(key)
+        if found is not None:
+            return found[1]
     try:
         value = load()
     except (OperationalError, InterfaceError):
@@ -79,8 +148,10 @@ def remembered(key: tuple, load: Callable[[], Any], version: Any = READ_VERSION)
             return stale[key]
         raise
     with _lock:
-        if _state["version"] == version:
-            _state["entries"][key] = value
+        if (_state["epoch"], _state["seq"]) == version:  # nothing changed since it was read
+            tag = tag or key
+            _state["entries"][key] = (tag, value)
+            _state["tagged"][tag].add(key)
     return value
 
 
@@ -88,26 +159,71 @@ def _in_database(store) -> bool:
     return isinstance(store, DatabaseCache)
 
 
-def bump() -> None:
-    """Every process forgets its levels: now, and again once the current transaction
-    commits (a process that reloaded in between would otherwise keep the old rows)."""
-    def publish():
-        try:
-            # A database cache writes in the current transaction: a savepoint keeps a
-            # failure (no cache table yet, during the first migrate) from aborting it.
-            with transaction.atomic() if _in_database(cache) else nullcontext():
-                cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None)
-        except Exception as error:  # down: nobody keeps anything while it is down anyway
-            log.warning("could not publish a level change to the shared cache: %s", error)
-        with _lock:
-            _keep_as_stale(_state["entries"])
-            _state["version"], _state["entries"] = None, {}
-
-    publish()
-    transaction.on_commit(publish)
+def _publish(tags: list) -> None:
+    try:
+        # A database cache writes in the current transaction: a savepoint keeps a failure
+        # (no cache table yet, during the first migrate) from aborting it.
+        with transaction.atomic() if _in_database(cache) else nullcontext():
+            cache.add(SEQ_KEY, 0, timeout=None)
+            seq = cache.incr(SEQ_KEY)
+            cache.set(CHANGE_KEY.format(seq), tags, CHANGE_TTL_S)
+    except Exception as error:  # down: nobody keeps anything while it is down anyway
+        log.warning("could not publish a level change to the shared cache: %s", error)
+    with _lock:
+        _drop(tags)
 
 
-@receiver([post_save, post_delete], sender=Level)
+def forget(tags: Iterable[tuple]) -> None:
+    """Every process forgets what these tags name: now, and again once the current
+    transaction commits (a process that reloaded in between would otherwise keep the old
+    rows). One change for all of them: a batch forgets once."""
+    tags = sorted(set(map(tuple, tags)), key=repr)
+    if not tags:
+        return
+    _publish(tags)
+    transaction.on_commit(lambda: _publish(tags))
+
+
+def forget_all() -> None:
+    """Every process forgets everything (a change too wide to name)."""
+    forget([EVERYTHING])
+
+
+def tags_of(level, *, any_tier: bool = False) -> list[tuple]:
+    """What a change to this level makes stale: itself and the candidate lists it is in (its
+    tier's and the any-tier list; every tier's when its tier may have changed)."""
+    tiers = ["", *Tier.values] if any_tier else ["", level.tier]
+    return [level_tag(level.id), *(pool_tag(level.size, level.rule, t) for t in tiers)]
+
+
+def _dailies_of(level_ids: list[int]) -> list[tuple]:
+    return [daily_tag(day) for day in DailyPuzzle.objects.filter(level_id__in=level_ids)
+            .values_list("date", flat=True)]
+
+
+def forget_levels(levels: Iterable) -> None:
+    """A batch of levels changed by update() (which sends no signal): one change for all."""
+    levels = list(levels)
+    tags: list[tuple] = _dailies_of([level.id for level in levels])
+    for level in levels:
+        tags += tags_of(level, any_tier=True)
+    forget(tags)
+
+
+@receiver(post_save, sender=Level)
+def _level_saved(sender, instance, created, raw=False, **kwargs) -> None:
+    # A new level is in no daily yet, and its tier is the one it was made with.
+    forget(tags_of(instance, any_tier=not created)
+           + ([] if created else _dailies_of([instance.id])))
+
+
+@receiver(post_delete, sender=Level)
+def _level_deleted(sender, instance, **kwargs) -> None:
+    forget(tags_of(instance, any_tier=True))
+
+
 @receiver([post_save, post_delete], sender=DailyPuzzle)
-def _level_changed(sender, **kwargs) -> None:
-    bump()
+def _daily_changed(sender, instance, **kwargs) -> None:
+    # Its level comes out on that day: the level and the lists it is in change too.
+    level = Level.objects.filter(id=instance.level_id).only("id", "size", "rule").first()
+    forget([daily_tag(instance.date), *(tags_of(level, any_tier=True) if level else [])])

@@ -7,26 +7,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from generator_ext import region_colors, served_tiers
+from generator_ext import region_colors
 from generator_ext.palette import painted_colors
+from puzzles.domain import SERVED_SIZES, TEXT_LIMITS, Rule, Source, Tier, tiers_at
 
-
-class Rule(models.TextChoices):
-    TOUCH = "touch", "Touch (no two queens touch)"
-    CLASSIC = "classic", "Classic (no shared diagonal)"
-
-
-class Tier(models.TextChoices):
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    EXPERT = "expert"
-
-
-class Source(models.TextChoices):
-    GENERATED = "generated"
-    COMMUNITY = "community"  # published from the level builder
-
+__all__ = ["Rule", "Source", "Tier"]  # the vocabulary lives in puzzles.domain
 
 def random_pick() -> float:
     return random.random()
@@ -61,8 +46,8 @@ class Level(models.Model):
     pick = models.FloatField(default=random_pick)
     source = models.CharField(max_length=16, choices=Source.choices, default=Source.GENERATED)
     maker = models.CharField(max_length=64, blank=True, default="")  # the maker's player token
-    title = models.CharField(max_length=60, blank=True, default="")
-    maker_name = models.CharField(max_length=40, blank=True, default="")
+    title = models.CharField(max_length=TEXT_LIMITS["title"], blank=True, default="")
+    maker_name = models.CharField(max_length=TEXT_LIMITS["maker_name"], blank=True, default="")
     hidden = models.BooleanField(default=False)  # staff hid it: served by no route
     # Kept for a daily puzzle: served by no route (and never in a pool) until its day comes,
     # so no one can collect it from the pools or name it early.
@@ -167,10 +152,10 @@ class PoolTarget(models.Model):
 
 
     def clean(self) -> None:
-        low, high = settings.QUEENS_SERVED_SIZES
-        if not isinstance(self.size, int) or not low <= self.size <= high:
-            raise ValidationError({"size": f"size must be between {low} and {high}"})
-        if self.tier not in served_tiers(self.size):
+        if not isinstance(self.size, int) or self.size not in SERVED_SIZES:
+            raise ValidationError({"size": f"size must be between {SERVED_SIZES[0]} and "
+                                           f"{SERVED_SIZES[-1]}"})
+        if self.tier not in tiers_at(self.size):
             raise ValidationError(
                 {"tier": f"{self.tier} levels are not generated at {self.size}×{self.size}"}
             )
@@ -228,8 +213,8 @@ class Draft(models.Model):
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     regions = models.JSONField()
-    title = models.CharField(max_length=60, blank=True, default="")
-    maker_name = models.CharField(max_length=40, blank=True, default="")
+    title = models.CharField(max_length=TEXT_LIMITS["title"], blank=True, default="")
+    maker_name = models.CharField(max_length=TEXT_LIMITS["maker_name"], blank=True, default="")
     level = models.ForeignKey(Level, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="drafts")  # once published
     created_at = models.DateTimeField(auto_now_add=True)

@@ -5,32 +5,32 @@ from datetime import date, timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from puzzles import services
+from puzzles.services import builder, daily, pools, runs
 
 TASK_OPTIONS = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 
 
 @shared_task(**TASK_OPTIONS)
 def run_generation(run_id: int) -> str:
-    return services.execute_run(run_id)
+    return runs.execute_run(run_id)
 
 
 @shared_task(**TASK_OPTIONS)
 def resume_stale_runs() -> list[int]:
-    return services.resume_stale_runs()
+    return runs.resume_stale_runs()
 
 
 @shared_task(**TASK_OPTIONS)
 def top_up_pools() -> list[int]:
-    return [run.id for run in services.top_up_pools()]
+    return [run.id for run in pools.top_up_pools()]
 
 
 @shared_task(**TASK_OPTIONS)
 def ensure_daily(day: str | None = None) -> int | None:
     """Assign a day's puzzle (default: tomorrow, UTC)."""
     target = date.fromisoformat(day) if day else timezone.now().date() + timedelta(days=1)
-    daily = services.ensure_daily(target)
-    return daily.number if daily else None
+    puzzle = daily.ensure_daily(target)
+    return puzzle.number if puzzle else None
 
 
 # A fix's search is bounded by the engine's own budgets; these only stop a runaway one (the
@@ -38,4 +38,4 @@ def ensure_daily(day: str | None = None) -> int | None:
 @shared_task(**TASK_OPTIONS, soft_time_limit=30, time_limit=45)
 def work_on_fix(job_id: int) -> str:
     """Make it unique for a builder's board (on the builder's own queue)."""
-    return services.execute_fix(job_id)
+    return builder.execute_fix(job_id)

@@ -222,7 +222,6 @@ QUEENS_QUEUED_STALE_S = float(os.environ.get("QUEENS_QUEUED_STALE_S", "120"))
 if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
     raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
 QUEENS_DAILY_EPOCH = date.fromisoformat(os.environ.get("QUEENS_DAILY_EPOCH", "2026-12-01"))
-QUEENS_SERVED_SIZES = (4, 20)
 QUEENS_PLAYER_COOKIE = "queens_player"
 
 REST_FRAMEWORK = {

@@ -74,10 +74,10 @@ def _fresh_cache():
 
 @pytest.fixture
 def make_level(db):
-    from puzzles import services
+    from puzzles.services import levels as level_service
 
     def make(size=8, seed=1, rule="touch", tier=None):
-        level = services.save_generated_level(generate(size, rule, seed=seed, tier=tier))
+        level = level_service.save_generated_level(generate(size, rule, seed=seed, tier=tier))
         assert level is not None
         return level
 

@@ -1,37 +1,22 @@
-"""Response shapes. The level shape never carries the solution."""
+"""The API's shapes for playing: each response has one serializer, which is also what the
+OpenAPI schema shows. The level shape never carries the solution."""
 
 from rest_framework import serializers
 
+from generator_ext import TECHNIQUES
+from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
 from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
+
+OPENED_MAX_LENGTH = 200  # a signed opening token is about 60 characters
+
+
+def daily_ref(daily: DailyPuzzle | None) -> dict | None:
+    return {"date": daily.date.isoformat(), "number": daily.number} if daily else None
 
 
 class DailyRefSerializer(serializers.Serializer):
     date = serializers.DateField()
     number = serializers.IntegerField()
-
-
-def level_payload(level: Level) -> dict:
-    """The level shape, built directly: this is the API's hottest path (same fields as
-    LevelSerializer, which documents it in the schema). Kept on the level: a level kept in
-    memory (level_cache) builds it once."""
-    payload = level.__dict__.get("_payload")
-    if payload is None:
-        payload = level.__dict__["_payload"] = _build_payload(level)
-    return payload
-
-
-def _build_payload(level: Level) -> dict:
-    daily = getattr(level, "daily", None)
-    return {
-        "id": level.id,
-        "size": level.size,
-        "rule": level.rule,
-        "regions": level.regions,
-        "colors": level.colors(),
-        "tier": level.tier,
-        "score": None if level.score is None else float(level.score),  # 40.0, as stored
-        "daily": {"date": daily.date.isoformat(), "number": daily.number} if daily else None,
-    }
 
 
 class LevelSerializer(serializers.ModelSerializer):
@@ -51,8 +36,26 @@ class LevelSerializer(serializers.ModelSerializer):
         return level.colors()
 
     def get_daily(self, level) -> dict | None:
-        daily = getattr(level, "daily", None)
-        return {"date": daily.date.isoformat(), "number": daily.number} if daily else None
+        return daily_ref(getattr(level, "daily", None))
+
+
+def level_payload(level: Level) -> dict:
+    """LevelSerializer's shape, built directly: the API's hottest path (a test holds the two
+    equal). Kept on the level: a level kept in memory (level_cache) builds it once."""
+    payload = level.__dict__.get("_payload")
+    if payload is None:
+        payload = level.__dict__["_payload"] = {
+            "id": level.id, "size": level.size, "rule": level.rule, "regions": level.regions,
+            "colors": level.colors(), "tier": level.tier,
+            "score": None if level.score is None else float(level.score),  # 40.0, as stored
+            "daily": daily_ref(getattr(level, "daily", None))}
+    return payload
+
+
+class DailySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    number = serializers.IntegerField()
+    level = LevelSerializer()
 
 
 def daily_payload(daily: DailyPuzzle) -> dict:
@@ -65,51 +68,13 @@ def daily_payload(daily: DailyPuzzle) -> dict:
     return payload
 
 
-class DailySerializer(serializers.Serializer):
-    date = serializers.DateField()
-    number = serializers.IntegerField()
-    level = LevelSerializer()
-
-
-MAX_CELLS = 32 * 32  # more marks than any board has cells is not a board's marks
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON integer: not "1", not 1.0, not true (DRF's IntegerField takes all three)."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictCharField(serializers.CharField):
-    """A JSON string: not 5, not true (DRF's CharField turns both into text)."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-def cell_field(**kwargs) -> serializers.ListField:
-    """A cell: [row, col], 0-based (the level's size bounds them: checked by the service)."""
-    return serializers.ListField(child=StrictIntegerField(), min_length=2, max_length=2,
-                                 **kwargs)
-
-
-def cells_field(help_text: str, **kwargs) -> serializers.ListField:
-    return serializers.ListField(child=cell_field(), max_length=MAX_CELLS,
-                                 help_text=help_text, **kwargs)
-
-
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="what was wrong, in a sentence")
 
 
 def opened_field():
     return serializers.CharField(
-        required=False, allow_blank=True, max_length=200,
+        required=False, allow_blank=True, max_length=OPENED_MAX_LENGTH,
         help_text="the signed opening time the level's page carries (`opened`): the solving "
                   "time starts there; without it, at this request")
 
@@ -132,7 +97,8 @@ class ConflictSerializer(serializers.Serializer):
     cells = cells_field("the queens in conflict")
 
 
-class CheckResponseSerializer(serializers.Serializer):
+class CheckResponseSerializer(OmitNoneSerializer):
+    """A services.play.CheckResult; the solution, time and token only when solved."""
     solved = serializers.BooleanField()
     conflicts = ConflictSerializer(many=True)
     solution = serializers.ListField(child=serializers.IntegerField(), required=False)
@@ -151,17 +117,21 @@ class HintRequestSerializer(serializers.Serializer):
     opened = opened_field()
 
 
-class HintResponseSerializer(serializers.Serializer):
-    technique = serializers.CharField(
-        allow_null=True,
-        help_text="last_cell, neighbours, confinement, group_confinement, elimination, "
-                  "contradiction, or mistake; null when there is no next step",
-    )
+class StepSerializer(serializers.Serializer):
+    """A deduction step (generator_ext.Step): a hint, or one of the builder's solving steps."""
+    technique = serializers.CharField(help_text=", ".join(TECHNIQUES) + ", or mistake")
     message = serializers.CharField()
     queens = cells_field("cells the step decides hold a queen")
     crosses = cells_field("cells the step decides cannot hold one")
     because = cells_field("cells of the rows, columns, regions it uses")
-    mistake = serializers.BooleanField()
+    mistake = serializers.BooleanField(help_text="the step points out a wrong mark")
+
+
+class HintResponseSerializer(StepSerializer):
+    """A Step, or services.play.NoStep when there is no next step (technique null)."""
+    technique = serializers.CharField(
+        allow_null=True,
+        help_text=", ".join(TECHNIQUES) + ", or mistake; null when there is no next step")
 
 
 class SolveRequestSerializer(serializers.Serializer):
@@ -171,6 +141,7 @@ class SolveRequestSerializer(serializers.Serializer):
 
 
 class SolveResponseSerializer(serializers.Serializer):
+    """A services.play.SolveRecord."""
     percentile = serializers.FloatField()
     solvers = serializers.IntegerField()
     seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
@@ -179,6 +150,7 @@ class SolveResponseSerializer(serializers.Serializer):
 
 
 class PoolSerializer(serializers.Serializer):
+    """A selectors.pools.PoolState."""
     size = serializers.IntegerField()
     rule = serializers.CharField()
     tier = serializers.CharField()

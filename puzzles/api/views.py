@@ -5,7 +5,6 @@ import json
 import logging
 from datetime import date, datetime, time, timedelta
 
-from django.conf import settings
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -14,10 +13,14 @@ from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles import selectors, services
+from puzzles import domain
 from puzzles.api import serializers as s
 from puzzles.api.throttles import PostThrottle
-from puzzles.models import GenerationRun
+from puzzles.selectors import daily as daily_selectors
+from puzzles.selectors import levels as level_selectors
+from puzzles.selectors import pools as pool_selectors
+from puzzles.selectors import runs as run_selectors
+from puzzles.services import daily, play, pools, runs
 
 log = logging.getLogger(__name__)
 
@@ -41,29 +44,15 @@ def answers(ok, *errors: int, created: bool = False) -> dict:
 
 
 def parse_size(raw: str) -> int:
-    low, high = settings.QUEENS_SERVED_SIZES
-    # Plain ASCII digits only: int() would also take "+8", "٨" and "1_0".
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-        raise ParseError(f"board size must be an integer between {low} and {high}")
-    n = int(raw)
-    if not low <= n <= high:
-        raise ParseError(f"board size must be between {low} and {high}, not {n}")
-    return n
+    return domain.parse_size(raw)  # a ServiceError is a 400 with its sentence
 
 
 def parse_rule(request) -> str:
-    rule = request.query_params.get("rule", "touch")
-    try:
-        return services.check_rule(rule)
-    except services.ServiceError as error:
-        raise ParseError(str(error)) from None
+    return domain.check_rule(request.query_params.get("rule", domain.Rule.TOUCH))
 
 
-def parse_tier(request) -> str:
-    try:
-        return services.check_tier(request.query_params.get("tier", ""))
-    except services.ServiceError as error:
-        raise ParseError(str(error)) from None
+def parse_tier(request, size: int) -> str:
+    return domain.check_tier(request.query_params.get("tier", ""), size)
 
 
 def parse_exclude(request) -> tuple[int, ...]:
@@ -81,7 +70,7 @@ def parse_exclude(request) -> tuple[int, ...]:
 
 def get_level(n: str, level_id: int):
     size = parse_size(n)
-    level = selectors.level_by_id(level_id)
+    level = level_selectors.level_by_id(level_id)
     if level is None or level.size != size:
         raise NotFound(f"there is no {size}×{size} level with id {level_id}")
     return level
@@ -116,8 +105,8 @@ def body(request, serializer_class) -> dict:
 class RandomLevelView(APIView):
     @extend_schema(
         parameters=[
-            OpenApiParameter("rule", str, enum=["touch", "classic"]),
-            OpenApiParameter("tier", str, enum=["easy", "medium", "hard", "expert"]),
+            OpenApiParameter("rule", str, enum=domain.Rule.values),
+            OpenApiParameter("tier", str, enum=domain.Tier.values),
             OpenApiParameter("exclude", str, description="comma-separated level ids to skip"),
         ],
         responses=answers(s.LevelSerializer, 400, 404),
@@ -126,17 +115,17 @@ class RandomLevelView(APIView):
     def get(self, request, n: str):
         size = parse_size(n)
         rule = parse_rule(request)
-        tier = parse_tier(request)
+        tier = parse_tier(request, size)
         exclude = parse_exclude(request)
-        level = selectors.random_playable_level(size, rule, tier=tier or None,
-                                                exclude_ids=exclude)
+        level = level_selectors.random_playable_level(size, rule, tier=tier or None,
+                                                      exclude_ids=exclude)
         if level is None:
             kind = f"{size}×{size} {tier + ' ' if tier else ''}{rule}"
-            if exclude and selectors.random_playable_level(size, rule,
-                                                           tier=tier or None) is not None:
+            if exclude and level_selectors.random_playable_level(
+                    size, rule, tier=tier or None) is not None:
                 raise NotFound(f"you have played every {kind} level that is ready; "
                                f"more are on their way")
-            services.request_top_up()  # the worker's locked top-up, never a run from here
+            pools.request_top_up()  # the worker's locked top-up, never a run from here
             raise NotFound(f"no {kind} level is ready yet; more are being generated")
         return Response(s.level_payload(level))
 
@@ -158,11 +147,11 @@ class CheckView(APIView):
         level = get_level(n, level_id)
         data = body(request, s.CheckRequestSerializer)
         try:
-            result = services.check_queens(level, data["queens"], request.player,
-                                           request.address_key, data.get("opened"))
-        except ValueError as error:
+            result = play.check_queens(level, queens=data["queens"], player=request.player,
+                                       address=request.address_key, opened=data.get("opened"))
+        except ValueError as error:  # the engine's sentence on a bad cell
             raise ParseError(str(error)) from None
-        return Response(result)
+        return Response(s.CheckResponseSerializer(result).data)
 
 
 class RevealView(APIView):
@@ -172,8 +161,9 @@ class RevealView(APIView):
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         opened = request.data.get("opened") if isinstance(request.data, dict) else None
-        return Response({"solution": services.reveal_solution(
-            level, request.player, request.address_key, opened)})
+        solution = play.reveal_solution(level, player=request.player,
+                                        address=request.address_key, opened=opened)
+        return Response(s.RevealResponseSerializer({"solution": solution}).data)
 
 
 class StartView(APIView):
@@ -187,8 +177,9 @@ class StartView(APIView):
         the opening the page signed (`opened`)."""
         level = get_level(n, level_id)
         data = body(request, s.StartRequestSerializer)
-        services.start_play(level, request.player, request.address_key, data.get("opened"))
-        return Response({"started": True})
+        play.start_play(level, player=request.player, address=request.address_key,
+                        opened=data.get("opened"))
+        return Response(s.StartResponseSerializer({"started": True}).data)
 
 
 class HintView(APIView):
@@ -200,11 +191,12 @@ class HintView(APIView):
         level = get_level(n, level_id)
         data = body(request, s.HintRequestSerializer)
         try:
-            step = services.give_hint(level, request.player, data["queens"], data["crosses"],
-                                      request.address_key, data.get("opened"))
-        except ValueError as error:
+            step = play.give_hint(level, player=request.player, queens=data["queens"],
+                                  crosses=data["crosses"], address=request.address_key,
+                                  opened=data.get("opened"))
+        except ValueError as error:  # the engine's sentence on a bad mark
             raise ParseError(str(error)) from None
-        return Response(step)
+        return Response(s.HintResponseSerializer(step).data)
 
 
 class SolveView(APIView):
@@ -215,8 +207,8 @@ class SolveView(APIView):
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.SolveRequestSerializer)
-        ranking = services.record_solve(level, request.player, data["token"])
-        return Response(ranking, status=status.HTTP_201_CREATED)
+        record = play.record_solve(level, player=request.player, token=data["token"])
+        return Response(s.SolveResponseSerializer(record).data, status=status.HTTP_201_CREATED)
 
 
 def daily_response(request, day: date) -> Response:
@@ -224,13 +216,13 @@ def daily_response(request, day: date) -> Response:
     today = now.date()
     if day > today:
         raise ParseError("daily puzzles of future dates are not public yet")
-    daily = services.ensure_daily(day) if day == today else selectors.daily_for(day)
-    if daily is None:
+    puzzle = daily.ensure_daily(day) if day == today else daily_selectors.daily_for(day)
+    if puzzle is None:
         raise NotFound(f"there is no daily puzzle for {day.isoformat()}")
     # Today's answer changes at midnight (UTC): never cached past it. Past ones never change.
     midnight = datetime.combine(today + timedelta(days=1), time(), tzinfo=now.tzinfo)
     max_age = min(60, int((midnight - now).total_seconds())) if day == today else 3600
-    return public_answer(request, s.daily_payload(daily), kept_on=daily,
+    return public_answer(request, s.daily_payload(puzzle), kept_on=puzzle,
                          max_age=max(max_age, 0))
 
 
@@ -253,7 +245,7 @@ class DailyDateView(APIView):
 class PoolsView(APIView):
     @extend_schema(responses=answers(s.PoolSerializer(many=True)))
     def get(self, request):
-        return Response(selectors.pool_status())
+        return Response(s.PoolSerializer(pool_selectors.pool_status(), many=True).data)
 
 
 class RunsView(APIView):
@@ -263,10 +255,9 @@ class RunsView(APIView):
                    responses=answers(s.RunSerializer, 400, 403, created=True))
     def post(self, request):
         data = body(request, s.RunRequestSerializer)
-        run = services.create_run(
-            data["size"], data.get("rule", "touch"), data["requested"], request.user,
-            tier=data.get("tier") or "",
-        )
+        run = runs.create_run(size=data["size"], rule=data.get("rule", domain.Rule.TOUCH),
+                              tier=data.get("tier") or "", requested=data["requested"],
+                              requested_by=request.user)
         return Response(s.RunSerializer(run).data, status=status.HTTP_201_CREATED)
 
 
@@ -275,7 +266,7 @@ class RunDetailView(APIView):
 
     @extend_schema(responses=answers(s.RunSerializer, 403, 404))
     def get(self, request, run_id: int):
-        run = GenerationRun.objects.filter(id=run_id).first()
+        run = run_selectors.run_by_id(run_id)
         if run is None:
             raise NotFound(f"there is no generation run {run_id}")
         return Response(s.RunSerializer(run).data)

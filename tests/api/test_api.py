@@ -173,15 +173,15 @@ def test_solve_time_is_measured_by_the_server_from_the_signed_opening(client, ma
 
     from django.core import signing
 
-    from puzzles import services
+    from puzzles.services import play as play_service
 
     level = make_level(size=8)
     embedded = page_level(client, f"/levels/{level.id}/")  # the player opens it
     assert not Solve.objects.exists()  # a page view writes nothing
-    assert signing.loads(embedded["opened"], salt=services.OPENED_TOKEN_SALT)["l"] == level.id
+    assert signing.loads(embedded["opened"], salt=play_service.OPENED_TOKEN_SALT)["l"] == level.id
     # The page was opened 95 s ago: the token the server signed then.
     opened = signing.dumps({"l": level.id, "t": int(time.time()) - 95},
-                           salt=services.OPENED_TOKEN_SALT)
+                           salt=play_service.OPENED_TOKEN_SALT)
     url = f"/api/levels/8/{level.id}/"
     assert post(client, url + "start/", {"opened": opened}).json() == {"started": True}
     solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
@@ -197,11 +197,11 @@ def test_an_opening_time_the_server_did_not_sign_for_this_level_starts_now(clien
                                                                             opened):
     from django.core import signing
 
-    from puzzles import services
+    from puzzles.services import play as play_service
 
     level, other = make_level(size=8, seed=1), make_level(size=8, seed=2)
     if opened is None:  # signed, but for another level
-        opened = signing.dumps({"l": other.id, "t": 0}, salt=services.OPENED_TOKEN_SALT)
+        opened = signing.dumps({"l": other.id, "t": 0}, salt=play_service.OPENED_TOKEN_SALT)
     post(client, f"/api/levels/8/{level.id}/start/", {"opened": opened})
     solved = post(client, f"/api/levels/8/{level.id}/check/",
                   {"queens": queens_of(level)}).json()
@@ -211,7 +211,7 @@ def test_an_opening_time_the_server_did_not_sign_for_this_level_starts_now(clien
 def test_cookieless_page_views_count_no_play(client, make_level):
     from django.test import Client
 
-    from puzzles import selectors
+    from puzzles.selectors import community as community_selectors
 
     level = make_level(size=8)
     for _ in range(100):
@@ -221,7 +221,7 @@ def test_cookieless_page_views_count_no_play(client, make_level):
     post(client, f"/api/levels/8/{level.id}/start/", {})
     post(client, f"/api/levels/8/{level.id}/start/", {})  # a reload: the same play
     assert Solve.objects.count() == 1
-    assert selectors.community_levels().count() == 0  # generated levels are not listed
+    assert community_selectors.community_levels().count() == 0  # generated levels are not listed
 
 
 def test_fresh_cookies_do_not_multiply_one_solver(client, make_level):
@@ -230,7 +230,7 @@ def test_fresh_cookies_do_not_multiply_one_solver(client, make_level):
     address."""
     from django.test import Client
 
-    from puzzles import services
+    from puzzles.services import play as play_service
 
     level = make_level(size=6)
     solution = post(client, f"/api/levels/6/{level.id}/reveal/", {}).json()["solution"]
@@ -245,18 +245,18 @@ def test_fresh_cookies_do_not_multiply_one_solver(client, make_level):
         token = post(fresh, url + "check/", {"queens": [[r, c] for r, c in
                                                         enumerate(solution)]}).json()["token"]
         ranked += post(fresh, url + "solves/", {"token": token}).json()["ranked"]
-    assert ranked == services.RANKED_SOLVES_PER_ADDRESS
-    assert Solve.objects.filter(ranked=True).count() == services.RANKED_SOLVES_PER_ADDRESS
+    assert ranked == play_service.RANKED_SOLVES_PER_ADDRESS
+    assert Solve.objects.filter(ranked=True).count() == play_service.RANKED_SOLVES_PER_ADDRESS
     addresses = set(Solve.objects.values_list("address", flat=True))
     assert len(addresses) == 1 and len(next(iter(addresses))) == 32  # keyed, not the address
 
 
 @pytest.mark.parametrize("size, fast, slow", [(8, 15, 16), (11, 26, 27), (20, 69, 70)])
 def test_a_solve_faster_than_the_floor_for_its_size_is_not_ranked(size, fast, slow):
-    from puzzles import selectors
+    from puzzles.selectors import play as play_selectors
 
-    assert selectors.plausible_floor(size) == slow
-    assert fast < selectors.plausible_floor(size) <= slow
+    assert play_selectors.plausible_floor(size) == slow
+    assert fast < play_selectors.plausible_floor(size) <= slow
 
 
 def test_a_check_holds_at_most_one_queen_a_row(client, make_level):
@@ -577,12 +577,12 @@ def test_a_solve_eight_seconds_after_opening_an_8x8_is_not_ranked(client, make_l
 
     from django.core import signing
 
-    from puzzles import services
+    from puzzles.services import play as play_service
 
     level = make_level(size=8)
     url = f"/api/levels/8/{level.id}/"
     opened = signing.dumps({"l": level.id, "t": int(time.time()) - 8},
-                           salt=services.OPENED_TOKEN_SALT)
+                           salt=play_service.OPENED_TOKEN_SALT)
     post(client, url + "start/", {"opened": opened})
     solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
     ranking = post(client, url + "solves/", {"token": solved["token"]}).json()

@@ -98,13 +98,13 @@ def test_the_fix_runs_on_the_builders_worker_and_leaves_one_solution(client, bui
 @pytest.mark.django_db(transaction=True)
 def test_fixes_wait_in_a_bounded_queue_one_per_player(client):
     """No worker here: jobs wait. A player has one at a time; the queue holds so many."""
-    from puzzles import services
+    from puzzles.services import builder as builder_service
 
     grid = ambiguous()
     assert post(client, "/api/builder/fix/", {"regions": grid}).status_code == 201
     again = post(client, "/api/builder/fix/", {"regions": grid})
     assert again.status_code == 503 and int(again["Retry-After"]) > 0
-    for _ in range(services.MAX_PENDING_FIXES - 1):
+    for _ in range(builder_service.MAX_PENDING_FIXES - 1):
         assert post(Client(), "/api/builder/fix/", {"regions": grid}).status_code == 201
     full = post(Client(), "/api/builder/fix/", {"regions": grid})
     assert full.status_code == 503 and "try again" in full.json()["detail"]
@@ -116,15 +116,15 @@ def test_a_fix_delivered_twice_or_too_late_is_worked_once():
 
     from django.utils import timezone
 
-    from puzzles import services
     from puzzles.models import FixJob
+    from puzzles.services import builder as builder_service
 
     job = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
-    assert services.execute_fix(job.id) == "done"
-    assert services.execute_fix(job.id) == "taken"
+    assert builder_service.execute_fix(job.id) == "done"
+    assert builder_service.execute_fix(job.id) == "taken"
     late = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
     FixJob.objects.filter(id=late.id).update(created_at=timezone.now() - timedelta(minutes=5))
-    assert services.execute_fix(late.id) == "expired"
+    assert builder_service.execute_fix(late.id) == "expired"
     assert FixJob.objects.get(id=late.id).status == "failed"
 
 
@@ -162,12 +162,12 @@ def test_publish_refuses_what_is_not_a_level(client):
 
 
 def test_hidden_levels_are_not_served(client, staff_client):
-    from puzzles import services
+    from puzzles.services import community as community_service
 
     level = generate(6, seed=5, tier="easy")
     data = post(client, "/api/builder/publish/", {"regions": level.regions}).json()
     assert client.get(data["url"]).status_code == 200
-    services.moderate_levels([data["id"]], hidden=True)
+    community_service.moderate_levels([data["id"]], hidden=True)
     assert client.get(data["url"]).status_code == 404
     assert client.get(f"/api/levels/6/{data['id']}/").status_code == 404
     response = post(client, "/api/builder/publish/", {"regions": level.regions})

@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import timezone
 
 from generator_ext import generate
-from puzzles import services
 from puzzles.models import DailyPuzzle
+from puzzles.services import daily as daily_service
 from tests.api.test_api import assert_no_solution, post
 from tests.engine.test_canonical import all_symmetries, relabel
 
@@ -38,12 +38,12 @@ def tomorrow(settings):
 
 
 def test_collecting_the_pool_never_names_tomorrows_daily(client, make_level, tomorrow):
-    size, tier = services.DAILY_SIZES[tomorrow.weekday()], services.DAILY_TIERS[
+    size, tier = daily_service.DAILY_SIZES[tomorrow.weekday()], daily_service.DAILY_TIERS[
         tomorrow.weekday()]
     for seed in range(8):  # a pool the daily could have been drawn from
         make_level(size=size, seed=seed, tier=tier)
     before = collect_pool(client, size)
-    daily = services.ensure_daily(tomorrow)  # what beat does an hour or a day ahead
+    daily = daily_service.ensure_daily(tomorrow)  # what beat does an hour or a day ahead
     after = collect_pool(client, size)
     assert before == after  # nothing vanished: the daily was never in the pool
     assert daily.level_id not in before
@@ -53,7 +53,7 @@ def test_collecting_the_pool_never_names_tomorrows_daily(client, make_level, tom
 
 
 def test_the_builder_refuses_tomorrows_daily_and_every_copy_of_it(client, tomorrow):
-    level = services.ensure_daily(tomorrow).level
+    level = daily_service.ensure_daily(tomorrow).level
     copies = [level.regions, *(relabel(grid, seed) for seed, grid in
                                enumerate(all_symmetries(level.regions)))]
     for regions in copies:
@@ -120,7 +120,7 @@ def one_cell_away(level) -> list[list[int]]:
 def test_a_near_copy_of_a_stored_level_is_refused_like_the_level(client, make_level,
                                                                  tomorrow):
     for level in (make_level(size=8, seed=5, tier="hard"),
-                  services.ensure_daily(tomorrow).level):
+                  daily_service.ensure_daily(tomorrow).level):
         near = one_cell_away(level)
         mirrored = [row[::-1] for row in near]
         for regions in (near, mirrored):

@@ -425,11 +425,11 @@ def test_cells_never_move_when_the_board_is_marked(page, make_level, shots, view
 def test_leaving_an_unsolved_daily_asks_first(page, make_level, settings):
     from django.utils import timezone
 
-    from puzzles import services
+    from puzzles.services import daily as daily_service
 
     today = timezone.now().date()
     settings.QUEENS_DAILY_EPOCH = today
-    size = services.DAILY_SIZES[today.weekday()]
+    size = daily_service.DAILY_SIZES[today.weekday()]
     for tier in ("easy", "medium", "hard"):
         make_level(size=size, seed=31, tier=tier)
         make_level(size=size, seed=32, tier=tier)
@@ -491,11 +491,11 @@ def axe_violations(page) -> list[tuple[str, str, int]]:
 def test_axe_finds_no_serious_problems(page, make_level, settings, shots):
     from django.utils import timezone
 
-    from puzzles import services
+    from puzzles.services import daily as daily_service
 
     today = timezone.now().date()
     settings.QUEENS_DAILY_EPOCH = today
-    size = services.DAILY_SIZES[today.weekday()]
+    size = daily_service.DAILY_SIZES[today.weekday()]
     for tier in ("easy", "medium", "hard"):
         make_level(size=size, seed=41, tier=tier)
     level = make_level(size=8, seed=42)

@@ -31,16 +31,22 @@ def test_the_community_page_orders_filters_and_pages(client):
     only_nine = client.get("/community/?size=9").content.decode()
     assert "Nine" in only_nine and "Board 1" not in only_nine
     assert "Board 1" not in client.get("/community/?tier=medium").content.decode()
-    for bad in ("?size=abc", "?size=99", "?tier=bogus", "?order=x", "?page=zz", "?page=99"):
-        assert client.get("/community/" + bad).status_code == 200, bad
+    # A bad filter is a 400 with its sentence, as in the API; a page number out of range
+    # shows the nearest page.
+    for bad, sentence in (("?size=abc", "board size"), ("?size=99", "board size"),
+                          ("?tier=bogus", "unknown tier"), ("?order=x", "unknown order")):
+        answer = client.get("/community/" + bad)
+        assert answer.status_code == 400 and sentence in answer.content.decode(), bad
+    for lenient in ("?page=zz", "?page=99"):
+        assert client.get("/community/" + lenient).status_code == 200, lenient
     Level.objects.filter(id=big).update(hidden=True)
     assert "Nine" not in client.get("/community/").content.decode()
 
 
 def test_pagination(client, monkeypatch):
-    from puzzles import views
+    from puzzles.views import builder
 
-    monkeypatch.setattr(views, "COMMUNITY_PAGE_SIZE", 2)
+    monkeypatch.setattr(builder, "COMMUNITY_PAGE_SIZE", 2)
     for seed in range(1, 6):
         publish(client, seed, title=f"P{seed}")
     first = client.get("/community/").content.decode()
@@ -73,7 +79,7 @@ def test_the_open_graph_picture_is_a_png_of_the_board(client, make_level):
     Level.objects.filter(id=level_id).update(hidden=True)
     from puzzles import level_cache
 
-    level_cache.bump()
+    level_cache.forget_all()
     assert client.get(f"/levels/{level_id}/og.png").status_code == 404
 
 

@@ -6,9 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from puzzles import selectors, services
 from puzzles.api import serializers as s
 from puzzles.models import Level
+from puzzles.selectors import levels as level_selectors
+from puzzles.services import daily as daily_service
 
 pytestmark = pytest.mark.django_db
 
@@ -16,10 +17,10 @@ pytestmark = pytest.mark.django_db
 def test_the_direct_payloads_match_the_documented_serializers(make_level, settings):
     today = timezone.now().date()
     settings.QUEENS_DAILY_EPOCH = today - timedelta(days=3)
-    size = services.DAILY_SIZES[today.weekday()]
+    size = daily_service.DAILY_SIZES[today.weekday()]
     for tier in ("easy", "medium", "hard"):
         make_level(size=size, seed=5, tier=tier)
-    daily = services.ensure_daily(today)
+    daily = daily_service.ensure_daily(today)
     assert s.daily_payload(daily) == s.DailySerializer(daily).data
     plain = make_level(size=7, seed=9)
     for level in (daily.level, plain):
@@ -28,21 +29,21 @@ def test_the_direct_payloads_match_the_documented_serializers(make_level, settin
 
 def test_a_change_is_seen_at_once(make_level, settings):
     level = make_level(size=7, seed=1)
-    assert selectors.random_playable_level(7, "touch").id == level.id
+    assert level_selectors.random_playable_level(7, "touch").id == level.id
     Level.objects.filter(id=level.id).update(is_active=False)  # a bulk update: no signal...
-    assert selectors.random_playable_level(7, "touch") is not None  # ...so still kept
+    assert level_selectors.random_playable_level(7, "touch") is not None  # ...so still kept
     level.is_active = False
     level.save()  # a save sends its signal: every process forgets
-    assert selectors.random_playable_level(7, "touch") is None
+    assert level_selectors.random_playable_level(7, "touch") is None
     other = make_level(size=7, seed=2)
-    assert selectors.random_playable_level(7, "touch").id == other.id
+    assert level_selectors.random_playable_level(7, "touch").id == other.id
     tomorrow = timezone.now().date() + timedelta(days=1)
     settings.QUEENS_DAILY_EPOCH = tomorrow - timedelta(days=5)
-    size = services.DAILY_SIZES[tomorrow.weekday()]
+    size = daily_service.DAILY_SIZES[tomorrow.weekday()]
     make_level(size=size, seed=3, tier="easy")
-    assert selectors.random_playable_level(size, "touch") is not None
-    reserved = services.ensure_daily(tomorrow).level
+    assert level_selectors.random_playable_level(size, "touch") is not None
+    reserved = daily_service.ensure_daily(tomorrow).level
     for _ in range(20):
-        picked = selectors.random_playable_level(size, "touch")
+        picked = level_selectors.random_playable_level(size, "touch")
         assert picked is None or picked.id != reserved.id
-    assert selectors.level_by_id(reserved.id) is None
+    assert level_selectors.level_by_id(reserved.id) is None

@@ -9,21 +9,26 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from generator_ext import canonical_hash, generate, rate, served_tiers
-from puzzles import level_cache, selectors, services
+from puzzles import level_cache
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, RunStatus
+from puzzles.selectors import levels as level_selectors
+from puzzles.services import daily as daily_service
+from puzzles.services import levels as level_service
+from puzzles.services import pools as pool_service
+from puzzles.services import runs as run_service
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_saved_level_carries_the_engines_tier_and_score():
     generated = generate(9, seed=4, tier="medium")
-    level = services.save_generated_level(generated)
+    level = level_service.save_generated_level(generated)
     rating = rate(generated.regions)
     assert (level.tier, level.score) == ("medium", rating.score)
 
 
 def test_rate_levels_rates_everything_and_deactivates_what_logic_cannot_finish(capsys):
-    good = services.save_generated_level(generate(8, seed=1, tier="hard"))
+    good = level_service.save_generated_level(generate(8, seed=1, tier="hard"))
     Level.objects.filter(id=good.id).update(tier=None, score=None)
     rows = [[r] * 6 for r in range(6)]  # 90 solutions: no logic finishes it
     bad = Level.objects.create(size=6, rule="touch", regions=rows, solution=[0, 2, 4, 1, 3, 5],
@@ -37,10 +42,10 @@ def test_rate_levels_rates_everything_and_deactivates_what_logic_cannot_finish(c
 
 
 def test_default_pool_targets_cover_every_served_size_and_tier():
-    created = services.ensure_pool_targets()
+    created = pool_service.ensure_pool_targets()
     pairs = set(PoolTarget.objects.values_list("size", "tier"))
     assert pairs == {(n, t) for n in range(4, 21) for t in served_tiers(n)}
-    assert created == len(pairs) and services.ensure_pool_targets() == 0
+    assert created == len(pairs) and pool_service.ensure_pool_targets() == 0
     assert (4, "medium") not in pairs and (16, "expert") in pairs and (17, "expert") not in pairs
 
 
@@ -59,14 +64,14 @@ def test_one_bad_target_never_stops_the_top_up_of_the_others(django_capture_on_c
     PoolTarget.objects.create(size=7, rule="touch", tier="easy", target=2)
     # A row written around the model's checks (an old table, a hand edit): its top-up fails.
     PoolTarget.objects.bulk_create([PoolTarget(size=25, rule="touch", tier="easy", target=2)])
-    runs = services.top_up_pools()
+    runs = pool_service.top_up_pools()
     assert sorted(r.size for r in runs) == [6, 7]
 
 
 def test_a_run_stops_exhausted_when_duplicates_pass_the_cap(settings):
     settings.QUEENS_TASK_SLICE_S = 120
     run = GenerationRun.objects.create(size=4, rule="touch", tier="easy", requested=400)
-    services.execute_run(run.id)
+    run_service.execute_run(run.id)
     run.refresh_from_db()
     assert run.status == RunStatus.EXHAUSTED and run.finished_at is not None
     assert 0 < run.produced < 400 and run.duplicates > 2 * run.produced
@@ -82,10 +87,10 @@ def test_a_stale_run_is_resent_once_per_stale_window(settings, django_capture_on
                                            status=RunStatus.RUNNING, heartbeat_at=old)
     GenerationRun.objects.filter(id=queued.id).update(created_at=old)
     fresh = GenerationRun.objects.create(size=8, rule="touch", requested=2)
-    assert sorted(services.resume_stale_runs()) == sorted([queued.id, running.id])
-    assert services.resume_stale_runs() == []
-    assert services.resume_stale_runs() == []
-    assert fresh.id not in services.resume_stale_runs()
+    assert sorted(run_service.resume_stale_runs()) == sorted([queued.id, running.id])
+    assert run_service.resume_stale_runs() == []
+    assert run_service.resume_stale_runs() == []
+    assert fresh.id not in run_service.resume_stale_runs()
     # Both wait as queued now: a re-sent run is not re-sent again while its message waits.
     assert {r.status for r in GenerationRun.objects.filter(id__in=[queued.id, running.id])} \
         == {RunStatus.QUEUED}
@@ -97,19 +102,19 @@ def test_a_sent_queued_run_waits_the_long_window(settings):
     sent = GenerationRun.objects.create(size=6, rule="touch", requested=2, task_id="abc")
     GenerationRun.objects.filter(id=sent.id).update(
         created_at=timezone.now() - timedelta(minutes=10))
-    assert services.resume_stale_runs() == []  # its message is in the broker, behind others
+    assert run_service.resume_stale_runs() == []  # its message is in the broker, behind others
     GenerationRun.objects.filter(id=sent.id).update(
         created_at=timezone.now() - timedelta(minutes=20))
-    assert services.resume_stale_runs() == [sent.id]  # so long that the broker lost it
+    assert run_service.resume_stale_runs() == [sent.id]  # so long that the broker lost it
 
 
 def test_a_live_run_is_not_started_twice():
     run = GenerationRun.objects.create(size=6, rule="touch", requested=2,
                                        status=RunStatus.RUNNING, heartbeat_at=timezone.now())
-    assert services.start_run(run.id) is None  # a second delivery while a worker has it
+    assert run_service.start_run(run.id) is None  # a second delivery while a worker has it
     GenerationRun.objects.filter(id=run.id).update(
         heartbeat_at=timezone.now() - timedelta(hours=1))
-    assert services.start_run(run.id) is not None  # its worker died
+    assert run_service.start_run(run.id) is not None  # its worker died
 
 
 @pytest.mark.django_db(transaction=True)
@@ -121,7 +126,7 @@ def test_the_heartbeat_beats_while_the_engine_works(settings):
     run = GenerationRun.objects.create(size=11, rule="touch", requested=1,
                                        status=RunStatus.RUNNING, heartbeat_at=long_ago)
     started = timezone.now()
-    with services.beating(run.id):
+    with run_service.beating(run.id):
         count_solutions([[r] * 11 for r in range(11)], limit=None)  # about a second, nogil
         ended = timezone.now()
     run.refresh_from_db()
@@ -134,32 +139,32 @@ def test_the_daily_follows_the_weekly_curve(make_level, settings):
     settings.QUEENS_DAILY_EPOCH = monday
     expected = {0: "easy", 1: "easy", 2: "medium", 3: "medium", 4: "medium", 5: "hard",
                 6: "hard"}
-    for weekday, size in services.DAILY_SIZES.items():
+    for weekday, size in daily_service.DAILY_SIZES.items():
         for tier in ("easy", "medium", "hard", "expert"):
             make_level(size=size, seed=100 + weekday, tier=tier)
     for weekday in range(7):
-        daily = services.ensure_daily(monday + timedelta(days=weekday))
+        daily = daily_service.ensure_daily(monday + timedelta(days=weekday))
         assert daily.level.tier == expected[weekday], weekday
-        assert daily.level.size == services.DAILY_SIZES[weekday]
+        assert daily.level.size == daily_service.DAILY_SIZES[weekday]
 
 
 def test_tomorrows_daily_is_never_served_before_its_day(client, make_level, settings):
     today = timezone.now().date()
     tomorrow = today + timedelta(days=1)
     settings.QUEENS_DAILY_EPOCH = today - timedelta(days=10)
-    size = services.DAILY_SIZES[tomorrow.weekday()]
+    size = daily_service.DAILY_SIZES[tomorrow.weekday()]
     for tier in ("easy", "medium", "hard"):
         make_level(size=size, seed=7, tier=tier)
-    daily = services.ensure_daily(tomorrow)
+    daily = daily_service.ensure_daily(tomorrow)
     reserved = daily.level
     assert client.get(f"/api/levels/{size}/{reserved.id}/").status_code == 404
     assert client.get(f"/levels/{reserved.id}/").status_code == 404
     assert client.get(f"/api/daily/{tomorrow.isoformat()}/").status_code == 400
     for _ in range(60):
-        picked = selectors.random_level(size, "touch")
+        picked = level_selectors.random_level(size, "touch")
         assert picked is None or picked.id != reserved.id
         response = client.get(f"/api/levels/{size}/?tier={reserved.tier}")
         assert response.status_code == 404 or response.json()["id"] != reserved.id
     DailyPuzzle.objects.filter(id=daily.id).update(date=today - timedelta(days=1))
-    level_cache.bump()  # .update() sends no signal
+    level_cache.forget_all()  # .update() sends no signal
     assert client.get(f"/api/levels/{size}/{reserved.id}/").status_code == 200

@@ -3,10 +3,13 @@
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
-from puzzles import services
 from puzzles.models import GenerationRun, Level, PoolTarget, RunStatus
+from puzzles.services import levels as level_service
+from puzzles.services import pools as pool_service
+from puzzles.services import runs as run_service
 from puzzles.tasks import run_generation
 from tests.conftest import wait_for
 
@@ -18,7 +21,8 @@ def run_state(run_id):
 
 
 def test_worker_takes_a_run_from_queued_to_succeeded(celery_worker_process):
-    run = services.create_run(6, "touch", 5)  # queued on commit (transactional test)
+    # Queued on commit (a transactional test).
+    run = run_service.create_run(size=6, rule="touch", requested=5)
     assert run.status == RunStatus.QUEUED
     assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
         celery_worker_process.log_path.read_text()
@@ -27,8 +31,8 @@ def test_worker_takes_a_run_from_queued_to_succeeded(celery_worker_process):
     assert done.produced == 5 and done.finished_at and done.task_id
     assert Level.objects.filter(size=6).count() == 5
     # The same task delivered again adds nothing.
-    run_generation.apply_async(args=[run.id], queue=services.settings.CELERY_QUEUE)
-    marker = services.create_run(5, "touch", 1)
+    run_generation.apply_async(args=[run.id], queue=settings.CELERY_QUEUE)
+    marker = run_service.create_run(size=5, rule="touch", requested=1)
     assert wait_for(lambda: run_state(marker.id).status == RunStatus.SUCCEEDED)
     assert Level.objects.filter(size=6).count() == 5
     assert run_state(run.id).produced == 5
@@ -41,9 +45,9 @@ def test_a_stale_run_is_resumed_and_ends_with_the_right_count(celery_worker_proc
         started_at=timezone.now() - timedelta(hours=1),
         heartbeat_at=timezone.now() - timedelta(hours=1),
     )
-    services.generate_levels(6, 2)
+    level_service.generate_levels(size=6, count=2)
     GenerationRun.objects.filter(id=run.id).update(produced=2)
-    assert services.resume_stale_runs() == [run.id]
+    assert run_service.resume_stale_runs() == [run.id]
     assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
         celery_worker_process.log_path.read_text()
     )
@@ -52,7 +56,7 @@ def test_a_stale_run_is_resumed_and_ends_with_the_right_count(celery_worker_proc
 
 
 def test_a_run_of_400_4x4_levels_ends_exhausted(celery_worker_process):
-    run = services.create_run(4, "touch", 400)
+    run = run_service.create_run(size=4, rule="touch", requested=400)
     assert wait_for(lambda: run_state(run.id).status == RunStatus.EXHAUSTED, timeout=180), (
         celery_worker_process.log_path.read_text()[-3000:]
     )
@@ -71,7 +75,7 @@ def test_ten_parallel_top_ups_queue_one_run_per_pool(celery_worker_process):
 
     def top_up(_):
         try:
-            return [run.id for run in services.top_up_pools()]
+            return [run.id for run in pool_service.top_up_pools()]
         finally:
             connection.close()  # each thread had a connection of its own
 
@@ -94,7 +98,7 @@ def test_three_resume_ticks_resend_a_stale_run_once(celery_worker_process, setti
     run = GenerationRun.objects.create(size=6, rule="touch", tier="easy", requested=3,
                                        status=RunStatus.RUNNING, started_at=stale,
                                        heartbeat_at=stale)
-    ticks = [services.resume_stale_runs() for _ in range(3)]
+    ticks = [run_service.resume_stale_runs() for _ in range(3)]
     assert ticks == [[run.id], [], []]
     assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
         celery_worker_process.log_path.read_text()[-3000:]
@@ -122,7 +126,7 @@ def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
 
     from tests.conftest import worker_args
 
-    run = services.create_run(17, "touch", 40)
+    run = run_service.create_run(size=17, rule="touch", requested=40)
     first = celery_processes("worker-1", *worker_args())
     assert wait_for(lambda: run_state(run.id).produced >= 3, timeout=60), (
         first.log_path.read_text()[-3000:])

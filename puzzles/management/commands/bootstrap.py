@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand
 
-from puzzles import services
 from puzzles.models import Level
+from puzzles.services import levels, pools
 
 
 class Command(BaseCommand):
@@ -13,11 +13,11 @@ class Command(BaseCommand):
         parser.add_argument("--per-size", type=int, default=5)
 
     def handle(self, *args, per_size, **options):
-        services.ensure_pool_targets()
+        pools.ensure_pool_targets()
         if not Level.objects.exists():
-            for size in services.STARTER_SIZES:
-                produced, _ = services.generate_levels(size, per_size)
+            for size in pools.STARTER_SIZES:
+                produced, _ = levels.generate_levels(size=size, count=per_size)
                 self.stdout.write(f"starter pool: {produced} levels of {size}×{size}")
         # The worker starts on these at once instead of waiting for beat's first top-up.
-        runs = services.top_up_pools()
-        self.stdout.write(f"{len(runs)} generation run(s) queued to fill the pools.")
+        queued = pools.top_up_pools()
+        self.stdout.write(f"{len(queued)} generation run(s) queued to fill the pools.")

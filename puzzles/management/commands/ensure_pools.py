@@ -2,12 +2,12 @@
 
 from django.core.management.base import BaseCommand
 
-from puzzles import services
+from puzzles.services import pools
 
 
 class Command(BaseCommand):
     help = "Create the pool targets the engine serves (the worker's top-up fills them)."
 
     def handle(self, *args, **options):
-        created = services.ensure_pool_targets()
+        created = pools.ensure_pool_targets()
         self.stdout.write(f"{created} pool target(s) created.")

@@ -6,7 +6,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from puzzles import services
+from puzzles.errors import ServiceError
+from puzzles.services import levels
 
 
 class Command(BaseCommand):
@@ -38,9 +39,9 @@ class Command(BaseCommand):
             sys.stderr.flush()
 
         try:
-            produced, duplicates = services.generate_levels(size, count, rule, seed, progress,
-                                                           tier=tier)
-        except services.ServiceError as error:
+            produced, duplicates = levels.generate_levels(
+                size=size, count=count, rule=rule, seed=seed, progress=progress, tier=tier)
+        except ServiceError as error:
             raise CommandError(str(error)) from error
         sys.stderr.write("\n")
         self.stdout.write(

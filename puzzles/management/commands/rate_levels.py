@@ -2,14 +2,14 @@
 
 from django.core.management.base import BaseCommand
 
-from puzzles import services
+from puzzles.services import levels
 
 
 class Command(BaseCommand):
     help = "Rate every level with the deduction engine and deactivate the unplayable ones."
 
     def handle(self, *args, **options):
-        counts = services.rate_levels()
+        counts = levels.rate_levels()
         self.stdout.write(
             f"rated {counts['rated']} levels; deactivated {counts['deactivated']} that logic "
             f"cannot finish"

@@ -1,0 +1,110 @@
+"""The level builder's shapes: a painting in, its analysis, a fix job, a draft and a
+published level out. Each response has one serializer, also what the schema shows."""
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from puzzles.api.fields import StrictCharField, StrictIntegerField, cells_field
+from puzzles.api.serializers import StepSerializer
+from puzzles.domain import BUILDER_SIZES, TEXT_LIMITS
+from puzzles.models import Draft, Rule
+
+
+def painting_field(**kwargs):
+    return serializers.ListField(
+        child=serializers.ListField(child=StrictIntegerField()), max_length=BUILDER_SIZES[-1],
+        help_text="regions[row][col]: a region 0..n-1, or -1 for a cell not painted yet",
+        **kwargs)
+
+
+def text_field(name: str):
+    # Its limit is checked once, by the service, after normalisation (domain.check_text):
+    # collapsed spaces and NFKC change the length. The body's own bound caps the raw text.
+    return StrictCharField(required=False, allow_blank=True, default="", trim_whitespace=False,
+                           help_text=f"at most {TEXT_LIMITS[name]} characters once normalised "
+                                     f"(NFKC, spaces collapsed)")
+
+
+class PaintingSerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(Rule.choices, required=False, default=Rule.TOUCH)
+    regions = painting_field()
+
+
+class DraftTextSerializer(PaintingSerializer):
+    title = text_field("title")
+    maker_name = text_field("maker_name")
+
+
+class PublishSerializer(DraftTextSerializer):
+    draft = StrictCharField(required=False, allow_blank=True, default="", max_length=32,
+                            help_text="the key of the draft it comes from, if any: the "
+                                      "draft then links to the level")
+
+
+class ProblemSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(["unpainted", "unused", "disconnected"])
+    message = serializers.CharField()
+    cells = cells_field("the cells to look at")
+    region = serializers.IntegerField(allow_null=True)
+
+
+class BuilderRatingSerializer(serializers.Serializer):
+    tier = serializers.CharField(allow_null=True)
+    score = serializers.FloatField()
+    solved_by_logic = serializers.BooleanField()
+    steps = StepSerializer(many=True)
+
+
+class AnalysisSerializer(serializers.Serializer):
+    """A generator_ext.Analysis."""
+    size = serializers.IntegerField()
+    rule = serializers.CharField()
+    problems = ProblemSerializer(many=True)
+    solution_count = serializers.IntegerField(
+        allow_null=True, help_text="0, 1 or 2 (two or more); null while there are problems")
+    solutions = serializers.ListField(child=serializers.ListField(
+        child=serializers.IntegerField()), help_text="up to two differing solutions")
+    rating = BuilderRatingSerializer(allow_null=True)
+    playable = serializers.BooleanField(help_text="one solution, and logic finishes it")
+
+
+class FixSerializer(serializers.Serializer):
+    regions = painting_field()
+    moved = cells_field("the cells given to a neighbouring region")
+    tier = serializers.CharField()
+    score = serializers.FloatField()
+
+
+class FixJobSerializer(serializers.Serializer):
+    """A FixJob as its page polls it."""
+    key = serializers.CharField(help_text="poll GET /api/builder/fix/<key>/ with it")
+    status = serializers.ChoiceField(["queued", "running", "done", "failed"])
+    fix = FixSerializer(source="result", allow_null=True, help_text="the proposal, once done")
+    detail = serializers.CharField(source="error", allow_blank=True,
+                                   help_text="why it failed, if it did")
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, job) -> str:
+        return reverse("api-builder-fix-job", args=[job.key])
+
+
+class PublishedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.SerializerMethodField()
+    created = serializers.BooleanField(help_text="false: the same board was already published")
+
+    def get_url(self, published) -> str:
+        return reverse("level", args=[published["id"]])
+
+
+class DraftSerializer(serializers.ModelSerializer):
+    regions = painting_field()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Draft
+        fields = ["key", "size", "rule", "regions", "title", "maker_name", "level",
+                  "updated_at", "url"]
+
+    def get_url(self, draft) -> str:
+        return reverse("create-draft", args=[draft.key])

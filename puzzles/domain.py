@@ -1,0 +1,124 @@
+"""The game's vocabulary and limits, each defined once: the rules, the tiers (the engine's),
+the board sizes the site serves and the builder paints, the length of the texts players
+write, and the checks that hold a value to them. Models, serializers, views, templates and
+the page scripts (through what the pages embed) read them from here; a bad value is a
+ServiceError with the same sentence on a page and in the API."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from generator_ext import TIERS, served_tiers
+from puzzles.errors import ServiceError
+from puzzles.text import TextRefused, clean_text
+
+
+class Rule(models.TextChoices):
+    TOUCH = "touch", "Touch (no two queens touch)"
+    CLASSIC = "classic", "Classic (no shared diagonal)"
+
+
+# The engine names the tiers (generator_ext.TIERS, easiest first); the site only labels them.
+Tier = models.TextChoices("Tier", [(tier.upper(), tier) for tier in TIERS])
+
+
+class Source(models.TextChoices):
+    GENERATED = "generated"
+    COMMUNITY = "community"  # published from the level builder
+
+
+# Sizes the site serves to players (pools, pages, the API) and sizes the builder paints:
+# inclusive ranges. The engine generates more (generator_ext.levels.SERVED_SIZES); these are
+# what the product offers.
+SERVED_SIZES = range(4, 21)
+BUILDER_SIZES = range(4, 17)
+# What players write for others to read, in characters after normalisation (puzzles.text).
+TEXT_LIMITS = {"title": 60, "maker_name": 40}
+
+
+def size_range_text(sizes: range) -> str:
+    return f"{sizes[0]} and {sizes[-1]}"
+
+
+def tiers_at(size: int) -> list[str]:
+    """The tiers the engine generates at this size, easiest first."""
+    return served_tiers(size)
+
+
+def check_size(size: object, sizes: range = SERVED_SIZES) -> int:
+    if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
+        raise ServiceError(f"size must be an integer between {size_range_text(sizes)}")
+    return size
+
+
+def parse_size(raw: str, sizes: range = SERVED_SIZES) -> int:
+    """A size written in a URL or a query: plain ASCII digits only (int() would also take
+    "+8", "٨" and "1_0")."""
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        raise ServiceError(f"board size must be an integer between {size_range_text(sizes)}")
+    n = int(raw)
+    if n not in sizes:
+        raise ServiceError(f"board size must be between {size_range_text(sizes)}, not {n}")
+    return n
+
+
+def check_rule(rule: object) -> str:
+    if rule not in Rule.values:
+        raise ServiceError(f"unknown rule {rule!r}; the rules are "
+                           + " and ".join(f"'{value}'" for value in Rule.values))
+    return rule
+
+
+def check_tier(tier: object, size: int | None = None) -> str:
+    """A tier name ("" for none); ServiceError for others or a tier not served at `size`."""
+    if tier in ("", None):
+        return ""
+    if tier not in Tier.values:
+        raise ServiceError(f"unknown tier {tier!r}; the tiers are {', '.join(Tier.values)}")
+    if size is not None and tier not in tiers_at(size):
+        raise ServiceError(f"{tier} levels are not generated at {size}×{size}")
+    return tier
+
+
+def check_painting(regions: object, *, allow_unpainted: bool) -> list[list[int]]:
+    """A painted board the builder accepts: a square list of integer rows of a builder size,
+    cells -1 (unpainted, if allowed) or a region 0..n-1. The engine checks the rest."""
+    low, high = BUILDER_SIZES[0], BUILDER_SIZES[-1]
+    if not isinstance(regions, list) or not all(isinstance(row, list) for row in regions):
+        raise ServiceError("regions must be a list of rows, each a list of region numbers")
+    n = len(regions)
+    if n not in BUILDER_SIZES:
+        raise ServiceError(f"the builder makes boards of {low}×{low} to {high}×{high}, "
+                           f"not {n} rows")
+    for r, row in enumerate(regions):
+        if len(row) != n:
+            raise ServiceError(f"row {r + 1} has {len(row)} cells; a {n}×{n} board needs {n}")
+        for value in row:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ServiceError(f"row {r + 1} holds {value!r}, not a region number")
+            if not (-1 if allow_unpainted else 0) <= value < n:
+                raise ServiceError(f"row {r + 1} holds region {value}; a {n}×{n} board has "
+                                   f"regions 0 to {n - 1}"
+                                   + (" (and -1 for unpainted)" if allow_unpainted else ""))
+    return regions
+
+
+def check_text(field: str, value: object) -> str:
+    """A title or maker name as it will be shown: plain text that cannot spoof (puzzles.text),
+    within its limit; refused rather than stored otherwise (pages escape everything anyway)."""
+    if value in (None, ""):
+        return ""
+    if not isinstance(value, str):
+        raise ServiceError(f"{field} must be text")
+    try:
+        return clean_text(field, value, TEXT_LIMITS[field])
+    except TextRefused as error:
+        raise ServiceError(str(error)) from None
+
+
+def page_limits() -> dict:
+    """The limits the page scripts need, embedded in every page (they hold no literals)."""
+    return {"served_sizes": [SERVED_SIZES[0], SERVED_SIZES[-1]],
+            "builder_sizes": [BUILDER_SIZES[0], BUILDER_SIZES[-1]],
+            "tiers": list(Tier.values), "rules": list(Rule.values),
+            "text_limits": TEXT_LIMITS}

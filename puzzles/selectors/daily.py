@@ -1,0 +1,29 @@
+"""Daily puzzles: a day's, the archive, and the reserve a new daily draws from."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db.models import QuerySet
+
+from puzzles import level_cache
+from puzzles.models import DailyPuzzle, Level, Rule
+
+
+def daily_for(day: date) -> DailyPuzzle | None:
+    """Kept in memory between changes (level_cache): treat it as read-only."""
+    return level_cache.remembered(
+        level_cache.daily_tag(day),
+        lambda: DailyPuzzle.objects.filter(date=day).select_related("level").first())
+
+
+def dailies_until(day: date, *, limit: int = 366) -> QuerySet[DailyPuzzle]:
+    """The archive: dailies up to `day`, newest first."""
+    return DailyPuzzle.objects.filter(date__lte=day).select_related("level")[:limit]
+
+
+def reserved_level(size: int, tier: str) -> Level | None:
+    """A level of the daily reserve that no daily has taken yet (oldest first)."""
+    return (Level.objects.filter(reserved=True, daily__isnull=True, hidden=False, size=size,
+                                 rule=Rule.TOUCH, tier=tier)
+            .order_by("created_at", "id").first())

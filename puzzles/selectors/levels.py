@@ -1,0 +1,96 @@
+"""Levels a player may see: random picks without table scans, a level by id."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from puzzles import level_cache
+from puzzles.models import Level
+
+
+def active_levels(size: int, rule: str, tier: str | None = None) -> QuerySet[Level]:
+    levels = Level.objects.filter(size=size, rule=rule, is_active=True)
+    return levels.filter(tier=tier) if tier else levels
+
+
+def not_a_future_daily(today: date | None = None) -> Q:
+    """Levels a player may see today: none reserved for a daily after today."""
+    today = today or timezone.now().date()
+    return Q(daily__isnull=True) | Q(daily__date__lte=today)
+
+
+def random_level(size: int, rule: str, *, tier: str | None = None,
+                 exclude_ids: tuple[int, ...] = (), extra: Q | None = None) -> Level | None:
+    """A uniformly placed random point on the indexed `pick` key, then the next level after it
+    (wrapping around): two index seeks at most, never ORDER BY RANDOM()."""
+    queryset = active_levels(size, rule, tier).select_related("daily")
+    queryset = queryset.filter(not_a_future_daily())
+    if exclude_ids:
+        queryset = queryset.exclude(id__in=exclude_ids)
+    if extra is not None:
+        queryset = queryset.filter(extra)
+    point = random.random()
+    level = queryset.filter(pick__gte=point).order_by("pick").first()
+    if level is None:
+        level = queryset.filter(pick__lt=point).order_by("pick").first()
+    return level
+
+
+def is_out(level: Level) -> bool:
+    """False for a level kept for a daily whose day has not come: it does not exist yet."""
+    daily = getattr(level, "daily", None)
+    if daily is not None:
+        return daily.date <= timezone.now().date()
+    return not level.reserved
+
+
+def level_by_id(level_id: int) -> Level | None:
+    """A level by id, unless it is a daily whose day has not come (it does not exist yet).
+    Kept in memory between changes (level_cache): treat it as read-only."""
+    return _kept_level(level_id, level_cache.current_version())
+
+
+def _kept_level(level_id: int, version) -> Level | None:
+    level = level_cache.remembered(
+        level_cache.level_tag(level_id),
+        lambda: Level.objects.filter(id=level_id, hidden=False).select_related("daily").first(),
+        version=version)
+    return level if level is not None and is_out(level) else None
+
+
+def random_playable_level(size: int, rule: str, *, tier: str | None = None,
+                          exclude_ids: tuple[int, ...] = ()) -> Level | None:
+    """random_level for players: the same levels, picked uniformly from the ids kept in
+    memory between changes, so a pick costs no query while nothing changed."""
+    today = timezone.now().date()
+    version = level_cache.current_version()  # once: the ids and the level it picks
+    tag = level_cache.pool_tag(size, rule, tier)
+    ids = level_cache.remembered(
+        (*tag, today),
+        lambda: list(active_levels(size, rule, tier).filter(not_a_future_daily(today))
+                     .values_list("id", flat=True)),
+        tag=tag, version=version)
+    if exclude_ids:
+        excluded = set(exclude_ids)
+        ids = [level_id for level_id in ids if level_id not in excluded]
+    while ids:
+        pick = random.choice(ids)
+        level = _kept_level(pick, version)
+        if level is not None:
+            return level
+        ids = [level_id for level_id in ids if level_id != pick]  # gone since the list was kept
+    return None
+
+
+def level_with_hash(digest: str) -> Level | None:
+    """The stored level that is this puzzle (under any symmetry or relabelling), if any."""
+    return Level.objects.filter(canonical_hash=digest).select_related("daily").first()
+
+
+def levels_with_solution_key(key: str, *, size: int, rule: str) -> QuerySet[Level]:
+    """Stored levels whose solution is this one up to rotation and mirroring."""
+    return Level.objects.filter(solution_key=key, size=size, rule=rule).select_related("daily")

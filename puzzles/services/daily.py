@@ -1,0 +1,58 @@
+"""The daily puzzle: the same level for everyone that day, drawn from a secret reserve."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from generator_ext import generate
+from puzzles.errors import ServiceError
+from puzzles.models import DailyPuzzle, Level, Rule, Tier
+from puzzles.selectors import daily as daily_selectors
+from puzzles.services.levels import save_generated_level
+
+DAILY_SIZES = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}  # Monday = 0
+# The weekly curve players know from LinkedIn: easy on Monday, rising to hard at the weekend.
+DAILY_TIERS = {0: Tier.EASY, 1: Tier.EASY, 2: Tier.MEDIUM, 3: Tier.MEDIUM, 4: Tier.MEDIUM,
+               5: Tier.HARD, 6: Tier.HARD}
+
+
+def daily_number(day: date) -> int:
+    number = (day - settings.QUEENS_DAILY_EPOCH).days + 1
+    if number < 1:
+        raise ServiceError(f"there are no daily puzzles before {settings.QUEENS_DAILY_EPOCH}")
+    return number
+
+
+def ensure_daily(day: date) -> DailyPuzzle | None:
+    """That day's puzzle, assigned if it has none yet: a level of the reserve (levels no route
+    has served), or one made for it now with a secret seed and kept in the reserve. Its size
+    follows the weekday, its tier the weekly curve. Never a level of the public pools: anyone
+    could collect those and name tomorrow's daily by the one that vanished."""
+    existing = daily_selectors.daily_for(day)
+    if existing:
+        return existing
+    number = daily_number(day)
+    size = DAILY_SIZES[day.weekday()]
+    tier = DAILY_TIERS[day.weekday()]
+    try:
+        with transaction.atomic():
+            level = (daily_selectors.reserved_level(size, tier)
+                     or reserve_new_level(size=size, tier=tier))
+            return DailyPuzzle.objects.create(date=day, level=level, number=number)
+    except IntegrityError:  # another process assigned that day (or took that level) first
+        return daily_selectors.daily_for(day)
+
+
+def reserve_new_level(*, size: int, tier: str) -> Level:
+    """A fresh level for the daily reserve: never in a pool, served by no route until its
+    day. The seed is secret (a seed anyone could derive would let them make it too)."""
+    for _ in range(20):  # a duplicate of a stored level is drawn again
+        generated = generate(size, Rule.TOUCH, seed=secrets.randbelow(2 ** 63), tier=tier)
+        level = save_generated_level(generated, reserved=True)
+        if level is not None:
+            return level
+    raise ServiceError(f"no new {size}×{size} {tier} level could be made for the daily")

@@ -1,0 +1,88 @@
+"""Storing levels: a generated one after the engine rates it again, a batch made here and now,
+and the re-rating of stored ones."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from generator_ext import GeneratedLevel, canonical_hash, count_solutions, generate, rate
+from puzzles import domain, level_cache
+from puzzles.errors import ServiceError
+from puzzles.models import Level, Rule
+
+
+def save_generated_level(generated: GeneratedLevel, *, min_region_size: int = 2,
+                         reserved: bool = False) -> Level | None:
+    """Store a level after the engine rates it again (logic that finishes it also proves the
+    solution unique); None if the same puzzle is stored. A reserved level is kept for a daily,
+    out of the pools."""
+    regions, rule = generated.regions, generated.rule
+    rating = rate(regions, rule)
+    if not rating.solved_by_logic:
+        if count_solutions(regions, rule, limit=2) != 1:
+            raise ServiceError("the level does not have exactly one solution")
+        raise ServiceError("logic alone cannot finish this level")
+    try:
+        with transaction.atomic():
+            return Level.objects.create(
+                size=len(regions),
+                rule=rule,
+                regions=regions,
+                solution=generated.solution,
+                canonical_hash=canonical_hash(regions, rule),
+                tier=rating.tier,
+                score=rating.score,
+                min_region_size=min_region_size,
+                strategy=generated.strategy,
+                seed=generated.seed,
+                elapsed_s=generated.elapsed_s,
+                reserved=reserved,
+                is_active=not reserved,
+            )
+    except IntegrityError:
+        return None
+
+
+def rate_levels(levels=None, *, progress=None) -> dict[str, int]:
+    """Rate every level again (tier and score) and deactivate those logic cannot finish, so
+    pools refill with playable ones. `levels`: a queryset, default every level."""
+    levels = Level.objects.all() if levels is None else levels
+    counts = {"rated": 0, "deactivated": 0}
+    changed = []
+    for level in levels.only("id", "size", "rule", "tier", "regions", "is_active").iterator(
+            chunk_size=500):
+        rating = rate(level.regions, level.rule)
+        fields = {"tier": rating.tier, "score": rating.score}
+        if not rating.solved_by_logic:
+            fields["is_active"] = False
+            counts["deactivated"] += level.is_active
+        Level.objects.filter(id=level.id).update(**fields)
+        changed.append(level)
+        counts["rated"] += 1
+        if progress:
+            progress(counts)
+    level_cache.forget_levels(changed)  # the updates above send no signals
+    return counts
+
+
+def generate_levels(*, size: int, count: int, rule: str = Rule.TOUCH, seed: int | None = None,
+                    progress=None, tier: str = "") -> tuple[int, int]:
+    """Make and store `count` new levels here and now: (produced, duplicates)."""
+    domain.check_size(size)
+    domain.check_rule(rule)
+    tier = domain.check_tier(tier, size)
+    produced = duplicates = 0
+    next_seed = seed
+    while produced < count:
+        generated = generate(size, rule, seed=next_seed, tier=tier or None)
+        if save_generated_level(generated) is None:
+            duplicates += 1
+        else:
+            produced += 1
+        if next_seed is not None:
+            next_seed += 1
+        if progress:
+            progress(produced, duplicates)
+        if duplicates > 50 + 10 * count:
+            raise ServiceError(f"too many duplicates at size {size}: the pool looks exhausted")
+    return produced, duplicates

@@ -1,0 +1,171 @@
+"""Play: a player's row for a level, checks, reveals, hints and recorded solves. The solution
+leaves here only in a solving check or a reveal."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from generator_ext import Step, hint
+from generator_ext.deduce import parse_cells
+from puzzles import board
+from puzzles.errors import ServiceError
+from puzzles.models import Level, Solve
+from puzzles.selectors import play as play_selectors
+
+SOLVE_TOKEN_SALT = "queens.solve"
+SOLVE_TOKEN_MAX_AGE_S = 7 * 24 * 3600
+OPENED_TOKEN_SALT = "queens.opened"
+# An opening time older than this is not believed (a page left open for days starts anew).
+OPENED_MAX_AGE_S = 24 * 3600
+# One address's solves of one level that may count in its rankings: a family or a classroom
+# behind one address is a few players; thirty fresh cookies are one.
+RANKED_SOLVES_PER_ADDRESS = 5
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    solved: bool
+    conflicts: list[dict]
+    # Only when solved:
+    solution: list[int] | None = None
+    seconds: int | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class NoStep:
+    """A hint when there is no next step: the board is solved, or no technique finds one."""
+    message: str
+    technique: None = None
+    queens: list = field(default_factory=list)
+    crosses: list = field(default_factory=list)
+    because: list = field(default_factory=list)
+    mistake: bool = False
+
+
+@dataclass(frozen=True)
+class SolveRecord:
+    percentile: float
+    solvers: int
+    seconds: int
+    hints: int
+    ranked: bool
+
+
+def opening_token(level: Level) -> str:
+    """The moment a page showed this level, signed: the first move sends it back, so the
+    solving time starts at the opening while the GET itself writes nothing."""
+    return signing.dumps({"l": level.id, "t": int(time.time())}, salt=OPENED_TOKEN_SALT)
+
+
+def opened_at(level: Level, *, token: object) -> datetime:
+    """The opening time a token carries for this level; now if it carries none we believe."""
+    now = timezone.now()
+    if not isinstance(token, str) or not token:
+        return now
+    try:
+        claim = signing.loads(token, salt=OPENED_TOKEN_SALT, max_age=OPENED_MAX_AGE_S)
+    except signing.BadSignature:
+        return now
+    if not isinstance(claim, dict) or claim.get("l") != level.id \
+            or not isinstance(claim.get("t"), int):
+        return now
+    return min(now, datetime.fromtimestamp(claim["t"], tz=timezone.get_current_timezone()))
+
+
+def start_play(level: Level, *, player: str, address: str = "", opened: object = None) -> Solve:
+    """The player's row for this level, made on their first move, check or hint (never on a
+    GET): one play per player. Its opening time comes from the page's signed token."""
+    solve = play_selectors.play_of(level, player)
+    if solve is not None:
+        return solve
+    try:
+        with transaction.atomic():
+            return Solve.objects.create(level=level, player=player, address=address,
+                                        opened_at=opened_at(level, token=opened))
+    except IntegrityError:  # the same player's first two requests at once
+        return Solve.objects.get(level=level, player=player)
+
+
+def check_queens(level: Level, *, queens: object, player: str, address: str = "",
+                 opened: object = None) -> CheckResult:
+    """Conflicts on the player's queens; the solution and a solve token only when solved.
+    The token carries the time the server measured since the player opened the level."""
+    cells = parse_cells(queens, level.size, "queens")
+    if len(cells) > level.size:  # the answer lists every pair in conflict: keep it small
+        raise ServiceError(f"a {level.size}×{level.size} board holds {level.size} queens at "
+                           f"most; this check has {len(cells)}")
+    solved = board.is_exact_solution(cells, level.solution)
+    conflicts = board.find_conflicts(level.regions, cells, level.rule)
+    solve = start_play(level, player=player, address=address, opened=opened)
+    if not solved:
+        return CheckResult(solved=False, conflicts=conflicts)
+    now = timezone.now()
+    if solve.solved_at is None:
+        Solve.objects.filter(id=solve.id, solved_at__isnull=True).update(solved_at=now)
+    seconds = max(0, int((now - (solve.opened_at or now)).total_seconds()))
+    token = signing.dumps({"l": level.id, "p": player, "s": seconds}, salt=SOLVE_TOKEN_SALT)
+    return CheckResult(solved=True, conflicts=conflicts, solution=level.solution,
+                       seconds=seconds, token=token)
+
+
+def reveal_solution(level: Level, *, player: str, address: str = "",
+                    opened: object = None) -> list[int]:
+    """The solution; the level counts as revealed for this player, never as solved."""
+    solve = start_play(level, player=player, address=address, opened=opened)
+    if not solve.revealed and solve.seconds is None:
+        Solve.objects.filter(id=solve.id).update(revealed=True)
+    return level.solution
+
+
+def give_hint(level: Level, *, player: str, queens: object, crosses: object,
+              address: str = "", opened: object = None) -> Step | NoStep:
+    """The engine's next step from the player's own board, its regions named by the level's
+    colours, counted for that player and level when it teaches something (a step or a
+    mistake); the solution never leaves here."""
+    step = hint(level.regions, level.rule, queens, crosses,  # checks the marks
+                colors=level.colors())
+    if step is None:
+        solved = board.is_exact_solution(parse_cells(queens, level.size, "queens"),
+                                         level.solution)
+        return NoStep(message="The board is solved." if solved else (
+            "No technique finds a next step from these marks."))
+    solve = start_play(level, player=player, address=address, opened=opened)
+    Solve.objects.filter(id=solve.id).update(hints=F("hints") + 1)
+    return step
+
+
+def record_solve(level: Level, *, player: str, token: object) -> SolveRecord:
+    """Record a solve. Its time is the one the server measured (in the token of the solving
+    check) and its hints the server's count; the client states neither."""
+    if not isinstance(token, str) or not token:
+        raise ServiceError("token must be the token from a solving check")
+    try:
+        claim = signing.loads(token, salt=SOLVE_TOKEN_SALT, max_age=SOLVE_TOKEN_MAX_AGE_S)
+    except signing.BadSignature as error:
+        raise ServiceError("the solve token is not valid") from error
+    if claim.get("l") != level.id or claim.get("p") != player:
+        raise ServiceError("the solve token belongs to another level or player")
+    seconds = claim.get("s")
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
+        raise ServiceError("the solve token carries no time; check the solution again")
+    with transaction.atomic():
+        solve, _ = Solve.objects.select_for_update().get_or_create(level=level, player=player)
+        if solve.revealed:
+            raise ServiceError("this level was revealed, so it cannot count as solved")
+        if solve.seconds is not None:
+            raise ServiceError("this solve is already recorded")
+        solve.seconds = seconds
+        solve.ranked = seconds >= play_selectors.plausible_floor(level.size) and (
+            not solve.address or play_selectors.ranked_solves_from(level, solve.address)
+            < RANKED_SOLVES_PER_ADDRESS)
+        solve.save(update_fields=["seconds", "ranked"])
+    return SolveRecord(**play_selectors.solve_ranking(level, seconds), seconds=seconds,
+                       hints=solve.hints, ranked=solve.ranked)

@@ -1,0 +1,76 @@
+"""Pools: a target for every served (size, tier), and the one top-up path that keeps them
+full (a run for exactly the deficit)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+from puzzles import domain
+from puzzles.models import PoolTarget, Rule
+from puzzles.selectors import levels as level_selectors
+from puzzles.selectors import runs as run_selectors
+from puzzles.services import runs
+from puzzles.services.runs import MAX_RUN_REQUEST
+
+log = logging.getLogger(__name__)
+STARTER_SIZES = range(4, 13)
+DEFAULT_POOL_TARGET = 10
+TOP_UP_DEBOUNCE_S = 30
+
+
+def ensure_pool_targets(*, sizes=None, rule: str = Rule.TOUCH,
+                        target: int = DEFAULT_POOL_TARGET) -> int:
+    """A pool target for every served (size, tier) pair; returns how many were created."""
+    created = 0
+    for size in sizes or domain.SERVED_SIZES:
+        for tier in domain.tiers_at(size):
+            created += PoolTarget.objects.get_or_create(
+                size=size, rule=rule, tier=tier, defaults={"target": target}
+            )[1]
+    return created
+
+
+def top_up_pools(*, target_ids=None) -> list:
+    """The one top-up path: for each enabled pool (of `target_ids`, default all) below its
+    target with no run queued or running, one run for exactly the deficit. The pool's row
+    lock makes two top-ups at once queue one run; a target that fails is logged and never
+    stops the others."""
+    created = []
+    targets = PoolTarget.objects.filter(enabled=True)
+    if target_ids is not None:
+        targets = targets.filter(id__in=target_ids)
+    for target_id in targets.values_list("id", flat=True):
+        try:
+            with transaction.atomic():
+                target = PoolTarget.objects.select_for_update().get(id=target_id)
+                if run_selectors.pool_has_active_run(target.size, target.rule, target.tier):
+                    continue
+                deficit = target.target - level_selectors.active_levels(
+                    target.size, target.rule, target.tier
+                ).count()
+                if deficit > 0:
+                    created.append(runs.create_run(
+                        size=target.size, rule=target.rule, tier=target.tier,
+                        requested=min(deficit, MAX_RUN_REQUEST)))
+        except Exception:
+            log.exception("top-up of pool target %s failed", target_id)
+    return created
+
+
+def request_top_up() -> bool:
+    """Ask the worker to run the top-up soon (a player found a pool empty). Creates nothing
+    itself, and asks at most once per TOP_UP_DEBOUNCE_S; False when it did not ask."""
+    from puzzles.tasks import top_up_pools as top_up_task  # tasks import services
+
+    try:
+        if not cache.add("queens:top-up-requested", 1, TOP_UP_DEBOUNCE_S):
+            return False
+        top_up_task.apply_async(queue=settings.CELERY_QUEUE, retry=False)
+    except Exception:  # cache or broker down: beat's periodic top-up comes anyway
+        log.warning("could not ask for a pool top-up", exc_info=True)
+        return False
+    return True

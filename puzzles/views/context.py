@@ -1,0 +1,38 @@
+"""What every page embeds, and the one way a page refuses a bad parameter (as the API does:
+400 with the sentence)."""
+
+import functools
+
+from django.shortcuts import render
+
+from generator_ext.palette import REGION_COLORS
+from puzzles import domain
+from puzzles.errors import ServiceError
+from puzzles.services import play
+
+
+def base_context(**extra) -> dict:
+    return {"colors": [{"name": n, "hex": h} for n, h in REGION_COLORS],
+            "sizes": domain.SERVED_SIZES,
+            # The engine says which tiers each size has; the pickers offer only those.
+            "tiers_by_size": {n: domain.tiers_at(n) for n in domain.SERVED_SIZES},
+            "limits": domain.page_limits(), **extra}
+
+
+def playable(level) -> dict:
+    """A level as its page embeds it: the API's shape and the signed moment the page opened
+    it (sent back with the first move: the page view itself writes nothing)."""
+    from puzzles.api.serializers import level_payload
+
+    return {**level_payload(level), "opened": play.opening_token(level)}
+
+
+def refuses_bad_parameters(view):
+    """A ServiceError from a page's parameters is a 400 page with its sentence."""
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except ServiceError as error:
+            return render(request, "400.html", base_context(message=str(error)), status=400)
+    return wrapped

@@ -1,0 +1,79 @@
+"""How to play, with pictures of real steps, and the privacy page."""
+
+import functools
+
+from django.conf import settings
+from django.shortcuts import render
+
+from generator_ext import TECHNIQUES, generate, rate, region_colors
+from generator_ext.palette import REGION_COLORS
+from puzzles.views.context import base_context
+
+# Where the pictures come from: fixed levels, so the page is the same for everyone. The
+# example is a small solved level; each technique's picture is its first step in the
+# engine's own solve of one of these.
+EXAMPLE_SOURCE = (5, 3)  # size, seed
+TECHNIQUE_SOURCES = [(6, seed, tier) for seed in range(12)
+                     for tier in ("easy", "medium", "hard")] + [(7, 5, "expert")]
+TECHNIQUE_TITLES = {
+    "last_cell": "Last cell",
+    "neighbours": "Neighbours",
+    "confinement": "Confinement",
+    "group_confinement": "Group confinement",
+    "elimination": "Elimination",
+    "contradiction": "Contradiction",
+}
+
+
+def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=(),
+               colors=None):
+    """The cells of a small picture: colour, mark, and what a step reasons about or decides."""
+    sets = [set(map(tuple, cells)) for cells in (queens, crosses, because, new_queens,
+                                                   new_crosses)]
+    queens, crosses, because, new_queens, new_crosses = sets
+    colors = colors or region_colors(regions)
+    return [
+        {"hex": REGION_COLORS[colors[g]][1],
+         "mark": "♛" if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
+         else "",
+         "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because}
+        for r, row in enumerate(regions) for c, g in enumerate(row)
+    ]
+
+
+@functools.cache
+def example_board() -> tuple[int, list[dict]]:
+    """Made on the first visit, not at import: starting the site generates nothing."""
+    n, seed = EXAMPLE_SOURCE
+    level = generate(n, seed=seed)
+    return n, mini_board(level.regions, queens=enumerate(level.solution))
+
+
+@functools.cache
+def technique_examples() -> list[dict]:
+    """One real step of each technique, drawn on the board as it stood just before it."""
+    examples = {}
+    for n, seed, tier in TECHNIQUE_SOURCES:
+        level = generate(n, seed=seed, tier=tier)
+        queens, crosses = [], []
+        for step in rate(level.regions).steps:
+            if step.technique not in examples:
+                examples[step.technique] = {
+                    "title": TECHNIQUE_TITLES[step.technique], "message": step.message, "n": n,
+                    "cells": mini_board(level.regions, queens, crosses, step.because,
+                                        step.queens, step.crosses),
+                }
+            queens, crosses = queens + step.queens, crosses + step.crosses
+        if len(examples) == len(TECHNIQUES):
+            break
+    return [examples[t] for t in TECHNIQUES if t in examples]
+
+
+def how_to_play(request):
+    n, example = example_board()
+    return render(request, "how_to_play.html", base_context(
+        example=example, example_n=n, techniques=technique_examples()))
+
+
+def privacy(request):
+    return render(request, "privacy.html", base_context(cookie=settings.QUEENS_PLAYER_COOKIE))
