@@ -1,4 +1,7 @@
+from pathlib import Path
+
 from django.apps import AppConfig
+from django.conf import settings
 
 
 class PuzzlesConfig(AppConfig):
@@ -7,3 +10,8 @@ class PuzzlesConfig(AppConfig):
 
     def ready(self) -> None:
         from puzzles import level_cache  # noqa: F401 (connects its signals)
+
+        # The folders the settings' defaults write to (SQLite, static files, the local
+        # broker): made here, when Django starts, never when the settings are imported.
+        for folder in getattr(settings, "QUEENS_MAKE_DIRS", ()):
+            Path(folder).mkdir(parents=True, exist_ok=True)

@@ -37,7 +37,8 @@ CHANGE_TTL_S = 3600
 MAX_CATCH_UP = 200  # changes read one by one; a process further behind forgets everything
 MAX_ENTRIES = 20_000  # levels and candidate lists; forgotten all at once past this
 _lock = threading.Lock()
-_state: dict[str, Any] = {"epoch": None, "seq": None, "entries": {}, "tagged": defaultdict(set), "stale": {}}
+_state: dict[str, Any] = {"epoch": None, "seq": None, "entries": {},
+                          "tagged": defaultdict(set), "stale": {}}
 READ_VERSION = object()
 
 

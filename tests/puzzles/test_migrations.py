@@ -1,4 +1,5 @@
-"""The tiers migration on a database that holds levels and pool targets from before it."""
+"""The tiers migration on a database that holds levels and pool targets from before it, and
+the schedule that no migration writes."""
 
 import pytest
 from django.core.management import call_command
@@ -39,3 +40,32 @@ def test_existing_levels_are_rated_and_pools_split_by_tier():
         assert not any(p.enabled for p in pools)  # a disabled pool stays disabled
     finally:
         call_command("flush", "--noinput")
+
+
+@pytest.mark.django_db
+def test_the_schedule_lives_in_code_and_the_setup_syncs_it():
+    """No migration writes beat's rows; ensure_pools writes exactly puzzles/schedule.py's,
+    puts a cadence edited in the admin back, and disables a task of ours it no longer has."""
+    from django_celery_beat.models import IntervalSchedule, PeriodicTask
+
+    from puzzles.schedule import PERIODIC_TASKS
+
+    assert not PeriodicTask.objects.filter(task__startswith="puzzles.").exists()
+    call_command("ensure_pools")
+    rows = {row.name: row for row in PeriodicTask.objects.filter(task__startswith="puzzles.")}
+    assert set(rows) == {periodic.name for periodic in PERIODIC_TASKS}
+    for periodic in PERIODIC_TASKS:
+        row = rows[periodic.name]
+        assert (row.task, row.interval.every, row.interval.period, row.enabled) == (
+            periodic.task, periodic.every, periodic.period, True)
+    edited = rows[PERIODIC_TASKS[0].name]
+    edited.interval = IntervalSchedule.objects.create(every=99, period="days")
+    edited.save()
+    retired = PeriodicTask.objects.create(name="Old chore", task="puzzles.tasks.old_chore",
+                                          interval=edited.interval)
+    call_command("ensure_pools")
+    edited.refresh_from_db()
+    retired.refresh_from_db()
+    assert (edited.interval.every, edited.interval.period) == (PERIODIC_TASKS[0].every,
+                                                               PERIODIC_TASKS[0].period)
+    assert not retired.enabled

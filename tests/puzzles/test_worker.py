@@ -7,6 +7,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from puzzles.models import GenerationRun, Level, PoolTarget, RunStatus
+from puzzles.schedule import sync_periodic_tasks
 from puzzles.services import levels as level_service
 from puzzles.services import pools as pool_service
 from puzzles.services import runs as run_service
@@ -107,16 +108,6 @@ def test_three_resume_ticks_resend_a_stale_run_once(celery_worker_process, setti
     assert Level.objects.filter(size=6, tier="easy").count() == 3
 
 
-def restore_the_beat_schedule():
-    import importlib
-
-    from django.apps import apps
-
-    importlib.import_module("puzzles.migrations.0002_periodic_tasks").create(apps, None)
-    importlib.import_module("puzzles.migrations.0006_resume_every_15_seconds").every(
-        15, "seconds")(apps, None)
-
-
 def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
     """kill -9 the worker in the middle of a 17x17 run, start another, and let the real beat
     (resume every 15 s) re-send the run: it ends with the requested count, no duplicates."""
@@ -135,7 +126,7 @@ def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
     first.wait()
     at_kill = run_state(run.id)
     assert at_kill.status == RunStatus.RUNNING and at_kill.produced < 40
-    restore_the_beat_schedule()  # a transactional test's flush removed the migrations' rows
+    sync_periodic_tasks()  # what the setup command does (a transactional test starts empty)
     celery_processes("worker-2", *worker_args())
     beat = celery_processes("beat", "beat", "--loglevel=INFO", ready="beat: Starting")
     assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED, timeout=60), (

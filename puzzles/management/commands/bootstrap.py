@@ -3,6 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from puzzles.models import Level
+from puzzles.schedule import sync_periodic_tasks
 from puzzles.services import levels, pools
 
 
@@ -14,6 +15,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, per_size, **options):
         pools.ensure_pool_targets()
+        sync_periodic_tasks()
         if not Level.objects.exists():
             for size in pools.STARTER_SIZES:
                 produced, _ = levels.generate_levels(size=size, count=per_size)

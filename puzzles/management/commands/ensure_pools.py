@@ -1,7 +1,9 @@
-"""A pool target for every served (size, tier) pair: the production setup step."""
+"""The production setup step: a pool target for every served (size, tier) pair, and the
+periodic tasks as puzzles/schedule.py defines them."""
 
 from django.core.management.base import BaseCommand
 
+from puzzles.schedule import sync_periodic_tasks
 from puzzles.services import pools
 
 
@@ -11,3 +13,5 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         created = pools.ensure_pool_targets()
         self.stdout.write(f"{created} pool target(s) created.")
+        changed = sync_periodic_tasks()
+        self.stdout.write(f"periodic tasks in step with the code ({len(changed)} changed).")

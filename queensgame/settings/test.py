@@ -1,4 +1,4 @@
-"""Test settings: the project's, with Redis on its own database number and a queue of this
+"""Test settings: production's, with Redis on its own database number and a queue of this
 run's own, so tests never meet a developer's running worker."""
 
 import os
@@ -31,8 +31,8 @@ os.environ.setdefault("SESSION_COOKIE_SECURE", "0")
 os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
 os.environ.setdefault("CELERY_QUEUE", f"queens-test-{uuid.uuid4().hex[:8]}")
 
-from queensgame.settings import *  # noqa: E402,F403
-from queensgame.settings import DATABASES, VAR_DIR  # noqa: E402
+from queensgame.settings.production import *  # noqa: E402,F403
+from queensgame.settings.production import DATABASES, VAR_DIR  # noqa: E402
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not memory, so a worker process can open the same test database.

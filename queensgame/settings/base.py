@@ -1,62 +1,50 @@
-"""Settings from the environment, with defaults that need no server: SQLite in var/ and
-Celery's filesystem transport. Set DATABASE_URL and REDIS_URL for PostgreSQL and Redis."""
+"""Every setting, read from the environment with safe defaults: SQLite in var/ and Celery's
+filesystem transport when DATABASE_URL and REDIS_URL are unset. Secure by default (`local`
+relaxes what a laptop needs relaxed). Importing it writes nothing."""
 
-import os
 from datetime import date, timedelta
 from pathlib import Path
 
-import dj_database_url
+import environ
 from django.core.exceptions import ImproperlyConfigured
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-PACKAGE_DIR = Path(__file__).resolve().parent
+env = environ.Env()
+BASE_DIR = Path(__file__).resolve().parents[2]
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
 # A checkout keeps templates/ and static/ at its top; the wheel ships them inside this
 # package (pyproject.toml maps them), and keeps its var/ in the working directory.
 FROM_SOURCE = (BASE_DIR / "manage.py").is_file()
 TEMPLATES_DIR = BASE_DIR / "templates" if FROM_SOURCE else PACKAGE_DIR / "templates"
 STATIC_SOURCE_DIR = BASE_DIR / "static" if FROM_SOURCE else PACKAGE_DIR / "static"
-VAR_DIR = Path(os.environ.get("QUEENS_VAR_DIR", BASE_DIR / "var" if FROM_SOURCE else "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
-
-
-def env_bool(name: str, default: bool) -> bool:
-    return os.environ.get(name, str(default)).strip().lower() in ("1", "true", "yes", "on")
+VAR_DIR = Path(env.str("QUEENS_VAR_DIR", default=str(BASE_DIR / "var" if FROM_SOURCE
+                                                     else "var")))
 
 
 def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    return [item.strip() for item in env.str(name, default=default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+DEBUG = False
+SECRET_KEY = env.str("SECRET_KEY", default="")
 MIN_SECRET_KEY_LENGTH = 50
-if not DEBUG and (len(SECRET_KEY) < MIN_SECRET_KEY_LENGTH or len(set(SECRET_KEY)) < 5):
-    # Production fails closed: no real key, no start (cookies and solve tokens are signed).
-    raise ImproperlyConfigured(
-        f"SECRET_KEY must be a random string of at least {MIN_SECRET_KEY_LENGTH} characters "
-        "when DEBUG is off; make one with: "
-        "python -c 'import secrets; print(secrets.token_urlsafe(64))'"
-    )
-if DEBUG and not SECRET_KEY:
-    SECRET_KEY = "dev-only-insecure-key-used-with-DEBUG-on-never-in-production-0123456789"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 CSRF_FAILURE_VIEW = "puzzles.api.csrf.csrf_failure"
 
-# Security behind a TLS proxy: secure by default with DEBUG off, each switch from the
-# environment. SECURE_PROXY_SSL_HEADER names the header the proxy sets, e.g.
-# HTTP_X_FORWARDED_PROTO, and only when such a proxy strips it from clients.
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+# Security behind a TLS proxy: secure by default, each switch from the environment.
+# SECURE_PROXY_SSL_HEADER names the header the proxy sets, e.g. HTTP_X_FORWARDED_PROTO, and
+# only when such a proxy strips it from clients.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=True)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=True)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if os.environ.get("SECURE_PROXY_SSL_HEADER"):
-    SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
+if env.str("SECURE_PROXY_SSL_HEADER", default=""):
+    SECURE_PROXY_SSL_HEADER = (env.str("SECURE_PROXY_SSL_HEADER"), "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -90,8 +78,8 @@ MIDDLEWARE = [
 # username, lock that out for 15 minutes; the address is the one the throttles use.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "django.contrib.auth.backends.ModelBackend"]
-AXES_FAILURE_LIMIT = int(os.environ.get("QUEENS_ADMIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("QUEENS_ADMIN_LOCKOUT_MINUTES", "15")))
+AXES_FAILURE_LIMIT = env.int("QUEENS_ADMIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("QUEENS_ADMIN_LOCKOUT_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_CLIENT_IP_CALLABLE = "puzzles.player.client_address"
 AXES_RESET_ON_SUCCESS = True
@@ -116,14 +104,13 @@ WSGI_APPLICATION = "queensgame.wsgi.application"
 
 # SQLite (the default) in WAL mode with immediate transactions, so the site and the worker
 # can write at once without "database is locked" upgrades.
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
-        # A reused connection is checked first, so a restarted database costs no request.
-        conn_health_checks=True,
-    )
-}
+DATABASES = {"default": {
+    **env.db_url_config(env.str("DATABASE_URL", default="")
+                        or f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
+    "CONN_MAX_AGE": env.int("DB_CONN_MAX_AGE", default=60),
+    # A reused connection is checked first, so a restarted database costs no request.
+    "CONN_HEALTH_CHECKS": True,
+}}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
@@ -144,24 +131,20 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [STATIC_SOURCE_DIR]
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "staticfiles")))
 # WhiteNoise serves collectstatic's output: hashed names, gzip and brotli, cached for a year.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "queensgame.static_storage.StaticStorage"
-                    if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "staticfiles": {"BACKEND": "queensgame.static_storage.StaticStorage"},
 }
 
 # Celery: Redis when REDIS_URL is set, otherwise kombu's filesystem transport in var/celery.
-REDIS_URL = os.environ.get("REDIS_URL", "")
-CELERY_QUEUE = os.environ.get("CELERY_QUEUE", "queens")
+REDIS_URL = env.str("REDIS_URL", default="")
+CELERY_QUEUE = env.str("CELERY_QUEUE", default="queens")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
     _celery_dir = VAR_DIR / "celery"
-    for _sub in ("queue", "processed", "control"):
-        (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_dir / "queue"),
@@ -174,7 +157,7 @@ else:
 CELERY_TASK_DEFAULT_QUEUE = CELERY_QUEUE
 # The level builder's Make it unique: a queue of its own, so its searches never wait behind
 # generation and never take more cores than its worker's concurrency.
-CELERY_BUILDER_QUEUE = os.environ.get("CELERY_BUILDER_QUEUE", f"{CELERY_QUEUE}-builder")
+CELERY_BUILDER_QUEUE = env.str("CELERY_BUILDER_QUEUE", default=f"{CELERY_QUEUE}-builder")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -186,12 +169,12 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ALWAYS_EAGER = False
 # A task hands its run to a fresh task after QUEENS_TASK_SLICE_S; these only stop a task
 # that is stuck far beyond that (the soft limit fails the run with a message).
-CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "300"))
-CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "360"))
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=300)
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=360)
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # Logs to stdout (the containers' log), request errors with their traceback.
-LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
+LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -215,13 +198,13 @@ LOGGING = {
 # how often a working run beats, how old a beat must be before the run counts as dead
 # (beat re-sends it: resume runs every 15 s, so a dead run is picked up within 45 s), and
 # how long a queued run's message may wait before it counts as lost with the broker.
-QUEENS_TASK_SLICE_S = float(os.environ.get("QUEENS_TASK_SLICE_S", "30"))
-QUEENS_HEARTBEAT_S = float(os.environ.get("QUEENS_HEARTBEAT_S", "10"))
-QUEENS_STALE_AFTER_S = float(os.environ.get("QUEENS_STALE_AFTER_S", "30"))
-QUEENS_QUEUED_STALE_S = float(os.environ.get("QUEENS_QUEUED_STALE_S", "120"))
+QUEENS_TASK_SLICE_S = env.float("QUEENS_TASK_SLICE_S", default=30.0)
+QUEENS_HEARTBEAT_S = env.float("QUEENS_HEARTBEAT_S", default=10.0)
+QUEENS_STALE_AFTER_S = env.float("QUEENS_STALE_AFTER_S", default=30.0)
+QUEENS_QUEUED_STALE_S = env.float("QUEENS_QUEUED_STALE_S", default=120.0)
 if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
     raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
-QUEENS_DAILY_EPOCH = date.fromisoformat(os.environ.get("QUEENS_DAILY_EPOCH", "2026-12-01"))
+QUEENS_DAILY_EPOCH = date.fromisoformat(env.str("QUEENS_DAILY_EPOCH", default="2026-12-01"))
 QUEENS_PLAYER_COOKIE = "queens_player"
 
 REST_FRAMEWORK = {
@@ -232,17 +215,17 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["puzzles.api.errors.BoundedJSONParser"],
     # How many proxies in front of the site to believe in X-Forwarded-For; 0: none, so a
     # client cannot pick its own address by sending the header.
-    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
+    "NUM_PROXIES": env.int("TRUSTED_PROXIES", default=0),
     "DEFAULT_THROTTLE_RATES": {
-        "anon_post": os.environ.get("QUEENS_POST_RATE", "120/minute"),
+        "anon_post": env.str("QUEENS_POST_RATE", default="120/minute"),
         # The builder analyzes after every stroke; publishing is counted per player.
-        "builder": os.environ.get("QUEENS_BUILDER_RATE", "600/minute"),
-        "publish": os.environ.get("QUEENS_PUBLISH_RATE", "20/hour"),
+        "builder": env.str("QUEENS_BUILDER_RATE", default="600/minute"),
+        "publish": env.str("QUEENS_PUBLISH_RATE", default="20/hour"),
         # Per client address too: dropping the cookie makes a new player, not a new address.
-        "publish_address": os.environ.get("QUEENS_PUBLISH_ADDRESS_RATE", "10/hour"),
+        "publish_address": env.str("QUEENS_PUBLISH_ADDRESS_RATE", default="10/hour"),
         # Make it unique: a worker's search (bounded), per player and per address.
-        "fix": os.environ.get("QUEENS_FIX_RATE", "30/minute"),
-        "fix_address": os.environ.get("QUEENS_FIX_ADDRESS_RATE", "60/minute"),
+        "fix": env.str("QUEENS_FIX_RATE", default="30/minute"),
+        "fix_address": env.str("QUEENS_FIX_ADDRESS_RATE", default="60/minute"),
     },
 }
 # One cache for every process (throttle counters must be shared): Redis when configured,
@@ -276,3 +259,8 @@ SPECTACULAR_SETTINGS = {
     }}},
     "SECURITY": [{"playerCookie": []}, {}],
 }
+
+# Folders the defaults write to, made when Django starts (PuzzlesConfig.ready), never at
+# import: the var/ folder (SQLite), the collected static files, the filesystem broker's.
+QUEENS_MAKE_DIRS = [VAR_DIR, STATIC_ROOT] + ([] if REDIS_URL else [
+    _celery_dir / sub for sub in ("queue", "processed", "control")])
