@@ -35,7 +35,7 @@ test: install
 	$(PY) -m pytest
 
 bench: install
-	$(PY) -m generator_ext.bench
+	$(PY) -m benchmarks.engine
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -4,7 +4,7 @@ handler on a fixed pool of threads (ThreadedWSGI).
 Why WSGI inside ASGI: the event loop holds every connection (idle and slow clients cost no
 thread), while Django runs as under a threaded WSGI server: one hop into a thread per
 request, persistent database connections per thread. For the daily straight to 2 workers
-(puzzles.bench_load's script, 200 connections): Django's own ASGI handler, three thread hops
+(benchmarks.load's script, 200 connections): Django's own ASGI handler, three thread hops
 and a new thread per request, made 474 req/s; a2wsgi's adapter, a thread crossing per header
 and chunk, 902-1,066; this 1,619-1,632, where gunicorn's threaded worker made 1,124-1,280
 in the same run."""

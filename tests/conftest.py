@@ -4,13 +4,13 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 
 from generator_ext import generate
+from tests.support import start_logged, stop_process
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,20 +142,8 @@ def start_celery(tmp_path, name: str, *args: str, ready: str = "ready",
         "QUEENS_TASK_SLICE_S": os.environ.get("QUEENS_TASK_SLICE_S", "2"),
         **(env or {}),
     }
-    log_path = tmp_path / f"{name}.log"
-    log = open(log_path, "w")  # noqa: SIM115 (outlives this block)
-    process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "queensgame", *args],
-                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    log.close()  # the child holds its own copy
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if ready in log_path.read_text():
-            break
-        if process.poll() is not None:
-            raise RuntimeError(log_path.read_text())
-        time.sleep(0.2)
-    process.log_path = log_path
-    return process
+    return start_logged([sys.executable, "-m", "celery", "-A", "queensgame", *args], env=env,
+                        log_path=tmp_path / f"{name}.log", ready=ready)
 
 
 def worker_args() -> list[str]:
@@ -163,16 +151,6 @@ def worker_args() -> list[str]:
 
     return ["worker", "-Q", settings.CELERY_QUEUE, "--concurrency=1", "--pool=solo",
             "--without-gossip", "--without-mingle", "--loglevel=INFO"]
-
-
-def stop_process(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.fixture
@@ -210,12 +188,3 @@ def builder_worker(celery_processes):
     return celery_processes("builder", "worker", "-Q", settings.CELERY_BUILDER_QUEUE,
                             "--concurrency=1", "--pool=solo", "--without-gossip",
                             "--without-mingle", "--loglevel=INFO")
-
-
-def wait_for(predicate, timeout=60.0, interval=0.2):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(interval)
-    return False

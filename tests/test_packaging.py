@@ -13,7 +13,7 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-from puzzles.bench_stack import free_port
+from tests.support import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,6 +39,9 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_the_site(tmp_path):
     assert "puzzles/migrations/0001_initial.py" in names
     assert "puzzles/management/commands/ensure_pools.py" in names
     assert any(re.match(r"generator_ext/_solver\..*\.so$", n) for n in names)
+    assert "queensgame/settings/production.py" in names and "puzzles/services/play.py" in names
+    # Tooling stays in the repository: no benchmark, no test helper in the product.
+    assert not [n for n in names if "bench" in n or n.startswith(("tests/", "benchmarks/"))]
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)

@@ -91,7 +91,7 @@ def test_the_edge_is_the_only_published_port_and_the_one_proxy_the_app_believes(
 
 
 def test_every_placeholder_of_the_edge_config_is_set_by_compose():
-    from puzzles.bench_stack import EDGE_LIMITS, render_edge_config
+    from tests.support import EDGE_LIMITS, render_edge_config
 
     wanted = set(re.findall(r"\$\{(QUEENS_[A-Z_]+)\}", EDGE_TEMPLATE))
     assert wanted <= set(SERVICES["edge"]["environment"])

@@ -12,7 +12,7 @@ from puzzles.services import levels as level_service
 from puzzles.services import pools as pool_service
 from puzzles.services import runs as run_service
 from puzzles.tasks import run_generation
-from tests.conftest import wait_for
+from tests.support import wait_until
 
 pytestmark = pytest.mark.worker
 
@@ -25,7 +25,7 @@ def test_worker_takes_a_run_from_queued_to_succeeded(celery_worker_process):
     # Queued on commit (a transactional test).
     run = run_service.create_run(size=6, rule="touch", requested=5)
     assert run.status == RunStatus.QUEUED
-    assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
+    assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
         celery_worker_process.log_path.read_text()
     )
     done = run_state(run.id)
@@ -34,7 +34,7 @@ def test_worker_takes_a_run_from_queued_to_succeeded(celery_worker_process):
     # The same task delivered again adds nothing.
     run_generation.apply_async(args=[run.id], queue=settings.CELERY_QUEUE)
     marker = run_service.create_run(size=5, rule="touch", requested=1)
-    assert wait_for(lambda: run_state(marker.id).status == RunStatus.SUCCEEDED)
+    assert wait_until(lambda: run_state(marker.id).status == RunStatus.SUCCEEDED)
     assert Level.objects.filter(size=6).count() == 5
     assert run_state(run.id).produced == 5
 
@@ -49,7 +49,7 @@ def test_a_stale_run_is_resumed_and_ends_with_the_right_count(celery_worker_proc
     level_service.generate_levels(size=6, count=2)
     GenerationRun.objects.filter(id=run.id).update(produced=2)
     assert run_service.resume_stale_runs() == [run.id]
-    assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
+    assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
         celery_worker_process.log_path.read_text()
     )
     assert run_state(run.id).produced == 4
@@ -58,7 +58,7 @@ def test_a_stale_run_is_resumed_and_ends_with_the_right_count(celery_worker_proc
 
 def test_a_run_of_400_4x4_levels_ends_exhausted(celery_worker_process):
     run = run_service.create_run(size=4, rule="touch", requested=400)
-    assert wait_for(lambda: run_state(run.id).status == RunStatus.EXHAUSTED, timeout=180), (
+    assert wait_until(lambda: run_state(run.id).status == RunStatus.EXHAUSTED, timeout=180), (
         celery_worker_process.log_path.read_text()[-3000:]
     )
     done = run_state(run.id)
@@ -87,7 +87,7 @@ def test_ten_parallel_top_ups_queue_one_run_per_pool(celery_worker_process):
         (5, "easy", 3), (6, "hard", 3), (7, "medium", 3)
     ]
     assert GenerationRun.objects.count() == 3
-    assert wait_for(
+    assert wait_until(
         lambda: all(run_state(i).status == RunStatus.SUCCEEDED for i in created), timeout=120
     ), celery_worker_process.log_path.read_text()[-3000:]
     for size, tier in [(5, "easy"), (6, "hard"), (7, "medium")]:
@@ -101,7 +101,7 @@ def test_three_resume_ticks_resend_a_stale_run_once(celery_worker_process, setti
                                        heartbeat_at=stale)
     ticks = [run_service.resume_stale_runs() for _ in range(3)]
     assert ticks == [[run.id], [], []]
-    assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
+    assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
         celery_worker_process.log_path.read_text()[-3000:]
     )
     assert run_state(run.id).produced == 3
@@ -119,7 +119,7 @@ def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
 
     run = run_service.create_run(size=17, rule="touch", requested=40)
     first = celery_processes("worker-1", *worker_args())
-    assert wait_for(lambda: run_state(run.id).produced >= 3, timeout=60), (
+    assert wait_until(lambda: run_state(run.id).produced >= 3, timeout=60), (
         first.log_path.read_text()[-3000:])
     os.kill(first.pid, signal.SIGKILL)
     killed_at = time.monotonic()
@@ -129,7 +129,7 @@ def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
     sync_periodic_tasks()  # what the setup command does (a transactional test starts empty)
     celery_processes("worker-2", *worker_args())
     beat = celery_processes("beat", "beat", "--loglevel=INFO", ready="beat: Starting")
-    assert wait_for(lambda: run_state(run.id).status == RunStatus.SUCCEEDED, timeout=60), (
+    assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED, timeout=60), (
         beat.log_path.read_text()[-2000:])
     recovered = time.monotonic() - killed_at
     print(f"run {run.id}: {at_kill.produced} levels at the kill, finished {recovered:.1f} s "

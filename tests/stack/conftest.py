@@ -10,7 +10,6 @@ import contextlib
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from puzzles.bench_stack import free_port, nginx
+from tests.support import free_port, nginx, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -99,14 +98,7 @@ class Redis:
             ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
              "--appendonly", "no", "--dir", str(self.folder)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
+        wait_for_port(self.port)
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:

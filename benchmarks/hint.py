@@ -1,4 +1,4 @@
-"""Hint endpoint benchmark: `python -m puzzles.bench_hint [--requests N]`.
+"""Hint endpoint benchmark: `python -m benchmarks.hint [--requests N]`.
 
 Serves the site with gunicorn on 127.0.0.1 against a fresh PostgreSQL database, stocks 9×9
 and 20×20 levels, and POSTs /api/levels/<n>/<id>/hint/ with half-solved boards (the first
@@ -16,7 +16,7 @@ import threading
 import time
 import urllib.request
 
-from puzzles.bench_api import PG_BENCH, ROOT, manage, recreate_postgres_db
+from tests.support import ROOT, manage, recreate_database, stop_process, wait_for_url
 
 PORT = 8766
 BASE = f"http://127.0.0.1:{PORT}"
@@ -70,10 +70,10 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     args = parser.parse_args(argv)
     env = {**os.environ, "DEBUG": "0", "DJANGO_SETTINGS_MODULE": "queensgame.settings",
-           "DATABASE_URL": PG_BENCH, "QUEENS_POST_RATE": "1000000/minute"}
+           "DATABASE_URL": recreate_database("queens_bench"),
+           "QUEENS_POST_RATE": "1000000/minute"}
     env.pop("REDIS_URL", None)
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DEBUG")})
-    recreate_postgres_db()
     manage(env, "migrate", "--noinput")
     manage(env, "createcachetable")
     for size in (9, 20):
@@ -83,12 +83,7 @@ def main(argv=None):
         [sys.executable, "-m", "gunicorn", "queensgame.wsgi", "-b", f"127.0.0.1:{PORT}",
          "-w", str(args.workers), "--log-level", "warning"], cwd=ROOT, env=env)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{BASE}/api/pools/", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for_url(f"{BASE}/api/pools/").read()
         print(f"POST hint/ via gunicorn ({args.workers} sync workers), half-solved boards, "
               f"PostgreSQL, client threads on the same 2-core machine")
         for size, bodies in sets.items():
@@ -101,8 +96,7 @@ def main(argv=None):
                       f"  p99 {p99 * 1e3:.2f} ms  max {times[-1] * 1e3:.2f} ms"
                       f"  ({len(times)} requests)")
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        stop_process(server)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Level builder figures: `python -m puzzles.bench_builder`.
+"""Level builder figures: `python -m benchmarks.builder`.
 
 1. POST /api/builder/analyze/ under gunicorn (the compose settings, PostgreSQL, a
    redis-server of its own) at n = 8, 12, 16: p50/p99 of single requests one after another,
@@ -15,7 +15,7 @@ import statistics
 import time
 import urllib.request
 
-from puzzles.bench_stack import gunicorn, local_stack
+from tests.support import gunicorn, local_stack
 
 SIZES = (8, 12, 16)
 

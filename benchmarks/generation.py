@@ -1,4 +1,4 @@
-"""Generation throughput through the real pipeline: `python -m puzzles.bench_generation`.
+"""Generation throughput through the real pipeline: `python -m benchmarks.generation`.
 
 A celery worker (prefork, 1 then 2 processes) on a redis-server of its own and PostgreSQL
 (database `queens_gen`), fed generation runs as the pools feed it: levels per minute per size,
@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from puzzles.bench_stack import ROOT, local_stack
+from tests.support import ROOT, local_stack
 
 LEVELS = {8: 200, 12: 100, 16: 60, 20: 40}  # per measurement: seconds of work each
 

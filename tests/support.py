@@ -1,6 +1,7 @@
-"""Throwaway local services for the benchmarks (and a free port for the tests): a fresh
-PostgreSQL database, a redis-server of its own, and gunicorn run as the compose stack runs
-it, with DEBUG off."""
+"""Starting processes and waiting for them, for the tests and the benchmarks alike: a free
+port, waiting for a condition, a URL or a port, a process with its log that is ready when a
+line appears, stopping one, and throwaway services (a fresh PostgreSQL database, a
+redis-server of its own, gunicorn and Debian's nginx as the compose stack runs them)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent  # the repository
 PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
@@ -27,14 +28,73 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(url: str, tries: int = 200) -> http.client.HTTPResponse:
+def wait_until(predicate, timeout: float = 60.0, interval: float = 0.2) -> bool:
+    """Poll predicate() until it is true (True) or `timeout` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return False
+
+
+def wait_for_url(url: str, timeout: float = 20.0) -> http.client.HTTPResponse:
     """The first answer of a server that is starting."""
-    for _ in range(tries):
+    answer: list[http.client.HTTPResponse] = []
+
+    def answered() -> bool:
         try:
-            return urllib.request.urlopen(url, timeout=2)
+            answer.append(urllib.request.urlopen(url, timeout=2))
+            return True
         except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"nothing answered at {url}")
+            return False
+
+    if not wait_until(answered, timeout, interval=0.1):
+        raise RuntimeError(f"nothing answered at {url}")
+    return answer[0]
+
+
+def wait_for_port(port: int, timeout: float = 10.0) -> None:
+    def listening() -> bool:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return True
+        except OSError:
+            return False
+
+    if not wait_until(listening, timeout, interval=0.05):
+        raise RuntimeError(f"nothing listens on port {port}")
+
+
+def start_logged(args: list[str], *, env: dict, log_path: Path, ready: str,
+                 timeout: float = 30.0) -> subprocess.Popen:
+    """A process writing to log_path, returned once its log shows `ready` (RuntimeError with
+    the log if it exits first or never does); its log is at process.log_path."""
+    log = open(log_path, "w")  # noqa: SIM115 (outlives this block)
+    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    log.close()  # the child holds its own copy
+
+    def started() -> bool:
+        if process.poll() is not None:
+            raise RuntimeError(log_path.read_text())
+        return ready in log_path.read_text()
+
+    if not wait_until(started, timeout):
+        stop_process(process)
+        raise RuntimeError(f"{args[0]} never said {ready!r}:\n" + log_path.read_text()[-3000:])
+    process.log_path = log_path
+    return process
+
+
+def stop_process(process: subprocess.Popen, timeout: float = 20.0) -> None:
+    """Terminate, then kill what does not stop within `timeout` seconds."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def manage(env: dict, *args: str) -> None:
@@ -42,13 +102,21 @@ def manage(env: dict, *args: str) -> None:
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def recreate_database(name: str) -> str:
+    """An empty PostgreSQL database `name` on this machine's server; its URL."""
+    import psycopg
+
+    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"{PG_SERVER}/{name}"
+
+
 @contextmanager
 def local_stack(name: str, **settings: str) -> Iterator[dict]:
     """A migrated database `queens_<name>` (dropped and made anew) and a redis-server on a
     free port; yields the environment the site's processes run with (DEBUG off, plus
     `settings`)."""
-    import psycopg
-
     folder = Path(tempfile.mkdtemp(prefix=f"queens-{name}-"))
     redis_port = free_port()
     redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(redis_port),
@@ -61,14 +129,11 @@ def local_stack(name: str, **settings: str) -> Iterator[dict]:
            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
            "QUEENS_VAR_DIR": str(folder / "var"), **settings}
     try:
-        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS queens_{name}")
-            conn.execute(f"CREATE DATABASE queens_{name}")
+        recreate_database(f"queens_{name}")
         manage(env, "migrate", "--noinput")
         yield env
     finally:
-        redis.terminate()
-        redis.wait(timeout=10)
+        stop_process(redis, timeout=10)
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -84,11 +149,10 @@ def gunicorn(env: dict, **settings: str) -> Iterator[str]:
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for(base + "/healthz")
+        wait_for_url(base + "/healthz")
         yield base
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop_process(server, timeout=30)
 
 
 EDGE_TEMPLATE = ROOT / "nginx" / "nginx.conf.template"
@@ -132,13 +196,12 @@ def nginx(upstream: str, static_root: str | Path, **limits: str) -> Iterator[str
     base = f"http://127.0.0.1:{port}"
     try:
         try:
-            wait_for(base + "/healthz", tries=100)
+            wait_for_url(base + "/healthz", timeout=10)
         except RuntimeError:
             server.kill()
             raise RuntimeError("nginx did not start: " + server.communicate()[1].decode()
                                ) from None
         yield base
     finally:
-        server.terminate()
-        server.wait(timeout=15)
+        stop_process(server, timeout=15)
         shutil.rmtree(folder, ignore_errors=True)

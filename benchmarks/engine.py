@@ -1,4 +1,4 @@
-"""Benchmark: `python -m generator_ext.bench [--quick] [--json]`.
+"""Benchmark: `python -m benchmarks.engine [--quick] [--json]`.
 
 Prints, from one run on one core with fixed seeds:
 - generate() per (size, tier): median, p90, p99 and max seconds per level;
@@ -21,8 +21,9 @@ import sys
 import time
 from collections import Counter
 
-from generator_ext import TIERS, analyze, count_solutions, generate, hint, rate, served_tiers
 from generator_ext._generate import naive_partition_for_seed
+
+from generator_ext import TIERS, analyze, count_solutions, generate, hint, rate, served_tiers
 from generator_ext.shapes import shape_figures
 
 FULL = {

@@ -1,4 +1,4 @@
-"""Load benchmark of the production web stack: `python -m puzzles.bench_load`.
+"""Load benchmark of the production web stack: `python -m benchmarks.load`.
 
 gunicorn with the compose settings (queensgame/gunicorn_conf.py), PostgreSQL (a database of
 its own, `queens_load`), a redis-server of its own on a free port, and Debian's nginx with the
@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from puzzles.bench_stack import gunicorn, local_stack, manage, nginx, wait_for
+from tests.support import gunicorn, local_stack, manage, nginx, wait_for_url
 
 SIZES = (6, 7, 8, 9, 10, 11)
 
@@ -142,7 +142,7 @@ def main(argv=None):
         levels = stock(env)
         with gunicorn(env) as app, nginx(app.split("//")[1], folder, **many) as edge:
             # A player, as a browser keeps its cookie.
-            cookie = wait_for(app + "/api/levels/6/").headers["Set-Cookie"].split(";")[0]
+            cookie = wait_for_url(app + "/api/levels/6/").headers["Set-Cookie"].split(";")[0]
             mix, daily = Path(folder) / "mix.lua", Path(folder) / "daily.lua"
             mix.write_text(LUA % {
                 "levels": "{" + ", ".join(f"{{{i}, {s}}}" for i, s in levels) + "}",

@@ -1,4 +1,4 @@
-"""API load benchmark: `python -m puzzles.bench_api [--db sqlite|postgres|both]`.
+"""API load benchmark: `python -m benchmarks.api [--db sqlite|postgres|both]`.
 
 Serves the site with gunicorn on 127.0.0.1, stocks a pool of 8×8 levels, and loads
 GET /api/levels/8/ with wrk from a second process: requests per second with 50 connections,
@@ -12,28 +12,12 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT, manage, recreate_database, stop_process, wait_for_url
+
 PORT = 8765
 URL = f"http://127.0.0.1:{PORT}/api/levels/8/"
-PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-PG_BENCH = "postgres://postgres@127.0.0.1:5432/queens_bench"
-
-
-def manage(env, *args):
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-def recreate_postgres_db():
-    import psycopg
-
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS queens_bench")
-        conn.execute("CREATE DATABASE queens_bench")
 
 
 def wrk(connections: int, seconds: int) -> str:
@@ -59,8 +43,7 @@ def bench(db: str, seconds: int, workers: int) -> dict:
     env = {**os.environ, "DEBUG": "0", "DJANGO_SETTINGS_MODULE": "queensgame.settings"}
     env.pop("REDIS_URL", None)
     if db == "postgres":
-        recreate_postgres_db()
-        env["DATABASE_URL"] = PG_BENCH
+        env["DATABASE_URL"] = recreate_database("queens_bench")
     else:
         path = ROOT / "var" / "bench.sqlite3"
         for suffix in ("", "-wal", "-shm"):
@@ -75,18 +58,12 @@ def bench(db: str, seconds: int, workers: int) -> dict:
         cwd=ROOT, env=env,
     )
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(URL, timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for_url(URL).read()
         wrk(10, 2)  # warm up: connections, caches
         throughput = parse(wrk(50, seconds))
         latency = parse(wrk(10, seconds))
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        stop_process(server)
     return {"db": db, "rps_50": throughput["rps"], "rps_10": latency["rps"],
             "p50_ms_10": latency["p50_ms"], "p99_ms_10": latency["p99_ms"],
             "p99_ms_50": throughput["p99_ms"],
