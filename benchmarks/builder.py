@@ -61,7 +61,7 @@ def analyze_figures(requests_per_size: int) -> list[str]:
 
 
 def fix_figures(maps_per_kind: int) -> list[str]:
-    from generator_ext._generate import naive_partition_for_seed
+    from generator_ext._naive import naive_partition_for_seed
 
     from generator_ext import count_solutions, generate, make_unique
     from generator_ext.builder import nudged

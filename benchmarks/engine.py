@@ -21,7 +21,7 @@ import sys
 import time
 from collections import Counter
 
-from generator_ext._generate import naive_partition_for_seed
+from generator_ext._naive import naive_partition_for_seed
 
 from generator_ext import TIERS, analyze, count_solutions, generate, hint, rate, served_tiers
 from generator_ext.shapes import shape_figures

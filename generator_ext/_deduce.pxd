@@ -2,6 +2,7 @@
 from libc.stdint cimport int8_t, uint32_t
 
 from generator_ext._core cimport MAX_N, Board
+from generator_ext._marks cimport Marks
 
 cdef enum:
     # Techniques, easiest first (DESIGN.md §3).
@@ -11,40 +12,10 @@ cdef enum:
     T_GROUP = 4
     T_ELIMINATION = 5
     T_CONTRADICTION = 6
-    # Units.
-    UNIT_ROW = 0
-    UNIT_COL = 1
-    UNIT_REGION = 2
-    # Confinement forms: regions that lie within lines, or lines that lie within regions.
-    FORM_REGIONS_IN_LINES = 0
-    FORM_LINES_IN_REGIONS = 1
     # What a closure ends in.
     STATUS_OPEN = 0
     STATUS_CONTRADICTION = 1
     STATUS_SOLVED = 2
-    # Why an assumption fails.
-    WHY_EMPTY_UNIT = 0
-    WHY_HALL = 1
-    WHY_CLASH = 2
-
-
-cdef struct Marks:
-    # A board state: open (unknown) cells by row and by column, queens, and solved units.
-    uint32_t open[MAX_N]
-    uint32_t openT[MAX_N]
-    int8_t qcol[MAX_N]      # row -> column of its queen, -1 if none
-    uint32_t rows_done
-    uint32_t cols_done
-    uint32_t regs_done
-    uint32_t fresh          # rows whose queen may still rule out open cells (technique 2)
-    bint clash              # two queens share a unit or touch
-    # Why the last closure found a contradiction.
-    int why
-    int why_kind
-    int why_id
-    int why_line_kind
-    uint32_t why_set
-    uint32_t why_lines
 
 
 cdef struct StepRec:
@@ -66,9 +37,6 @@ cdef struct StepRec:
     uint32_t because[MAX_N]
 
 
-cdef void marks_init(const Board* b, Marks* m) noexcept nogil
-cdef void marks_from_states(const Board* b, const int8_t* states, Marks* m) noexcept nogil
-cdef void put_queen(const Board* b, Marks* m, int r, int c) noexcept nogil
 cdef int closure(const Board* b, Marks* m, int level) noexcept nogil
 cdef int next_step(const Board* b, Marks* m, StepRec* s) noexcept nogil
 cdef void apply_step(const Board* b, Marks* m, const StepRec* s) noexcept nogil

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator_ext._core import rule_code, validate_regions
-from generator_ext._generate import fix_raw
+from generator_ext._repair import fix_raw
 from generator_ext._solver import count_solutions, two_solutions
 from generator_ext.deduce import Rating, rate
 

@@ -9,7 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from generator_ext._core import rule_code
-from generator_ext._deduce import deduce_raw, logic_solution_raw, next_step_raw, paint_problems
+from generator_ext._deduce_api import (
+    deduce_raw,
+    logic_solution_raw,
+    next_step_raw,
+    paint_problems,
+)
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_colors, region_name
 

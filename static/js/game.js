@@ -1,23 +1,23 @@
-// The game page: glue between the state (state.js), the board view (board.js), input
-// (input.js), zoom (zoom.js), hints (hint.js), the API client (api.js) and storage.
+// The game page's controller: it wires the state (state.js), the board view (board.js), the
+// page's other DOM (game_view.js), input (input.js), zoom (zoom.js), hints (hint.js), the API
+// client (api.js) and storage (storage.js). It decides; the views write the DOM.
 import * as api from "./api.js";
 import { buildBoard, renderBoard } from "./board.js";
+import * as view from "./game_view.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
 import { attachInput } from "./input.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 import * as store from "./storage.js";
-import { fmt, shareText, untilNextDaily } from "./win.js";
+import { shareText } from "./win.js";
 import { setUpZoom } from "./zoom.js";
 
-const root = document.getElementById("game");
-const boardEl = document.getElementById("board");
-const statusEl = document.getElementById("status");
-const timerEl = document.getElementById("timer");
-const palette = JSON.parse(document.getElementById("region-colors").textContent);
-const tiersBySize = JSON.parse(document.getElementById("tiers-by-size").textContent);
-const settings = store.settings();
 const $ = (id) => document.getElementById(id);
-const say = (text) => { statusEl.textContent = text; };
+const root = $("game"), boardEl = $("board");
+const palette = JSON.parse($("region-colors").textContent);
+const tiersBySize = JSON.parse($("tiers-by-size").textContent);
+const limits = JSON.parse($("queens-limits").textContent);
+const settings = store.settings();
+const say = view.say;
 
 let level = JSON.parse(document.getElementById("level-data").textContent);
 let game = null, cells = [], done = null, focus = 0, lockedUntil = 0;
@@ -35,7 +35,7 @@ document.addEventListener("visibilitychange", () => {
   if (!game) return;
   if (document.hidden) { stopClock(); save(); } else if (game.hasMarks()) startClock();
 });
-setInterval(() => { timerEl.textContent = fmt(currentElapsed()); }, 250);
+setInterval(() => view.showClock(currentElapsed()), 250);
 
 function save() {
   store.saveProgress(level.id, { ...game.snapshot(), elapsed: currentElapsed(), done });
@@ -47,14 +47,10 @@ function save() {
 function render() {
   const found = settings.showConflicts ? game.conflicts() : [];
   renderBoard(cells, level, palette, game.marks, { conflicts: found, focus });
-  $("undo").disabled = !game.history.length || !!done;
-  $("redo").disabled = !game.future.length || !!done;
-  for (const id of ["clear", "reveal", "hint"]) $(id).disabled = !!done;
-  root.classList.toggle("finished", !!done);
-  if (found.length) {
-    const kinds = [...new Set(found.map((c) => c.kind))];
-    say(`Conflict: two queens share a ${kinds.join(", ").replace("touch", "touching corner")}.`);
-  } else if (!done) say("");
+  view.showControls(root, { done: !!done, canUndo: game.history.length > 0,
+                            canRedo: game.future.length > 0 });
+  if (found.length) view.sayConflicts(found);
+  else if (!done) say("");
 }
 
 function build() {
@@ -63,15 +59,13 @@ function build() {
   game = new Game(level, { autoCross: settings.autoCross });
   const saved = store.progress(level.id);
   if (saved) { game.restore(saved); elapsed = saved.elapsed || 0; done = saved.done || null; }
-  if (level.daily) $("game-title").textContent = `Daily #${level.daily.number}`;
-  const tierEl = $("tier");
-  tierEl.hidden = !level.tier;
-  tierEl.textContent = level.tier ? level.tier[0].toUpperCase() + level.tier.slice(1) : "";
+  view.showLevel(level);
   clearHint(cells);
-  setUpTierPicker();
+  view.showTierPicker(level, tiersBySize[level.size] || [], store.tierFor(level.size),
+    (tier) => { store.saveTier(level.size, tier); nextLevel(tier); });
   if (done === "solved") say("Solved. Well done!");
   if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
-  timerEl.textContent = fmt(elapsed);
+  view.showClock(elapsed);
   render();
   setUpZoom(document.querySelector(".board-wrap"), boardEl, level.size, () => input.cancelDrag());
 }
@@ -125,37 +119,13 @@ async function maybeWin() {
   // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
   if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
   save(); render(); say("Solved. Well done!");
-  showWin(Math.round(elapsed));
+  view.showWin(level, Math.round(elapsed), store.streak());
   const rank = await api.post(apiBase() + "solves/", { token: result.token });
-  if (rank.ok) showRanking(rank.data);
-  else if (rank.status !== 400) say(rank.message);
-}
-
-function showWin(seconds) {
-  for (const id of ["win-rank", "win-hints", "win-best"]) $(id).textContent = "";
-  $("win-time").textContent = `Time: ${fmt(seconds)}`;
-  const s = store.streak();
-  $("win-streak").textContent = level.daily ? `Daily streak: ${s.count} (best ${s.best})` : "";
-  $("win-countdown").textContent = `Next daily in ${untilNextDaily()}`;
-  const dialog = $("win-dialog");
-  dialog.dataset.ready = "false";
-  dialog.showModal();
-  // The tap that won must not dismiss the dialog.
-  setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
-}
-
-function showRanking(r) {
-  const n = level.size, kind = `${n}×${n}${level.tier ? ` ${level.tier}` : ""}`;
-  serverSeconds = r.seconds; serverHints = r.hints;
-  // The server's time, from first opening the level: the clock here is display only.
-  $("win-time").textContent = `Time: ${fmt(r.seconds)}`;
-  $("win-hints").textContent = r.hints ? `Hints used: ${r.hints}` : "Solved without hints.";
-  const { best, isBest } = store.recordBest(level.size, level.tier, r.seconds);
-  $("win-best").textContent = isBest ? `A personal best for ${kind}!`
-    : `Your best at ${kind}: ${fmt(best)}`;
-  $("win-rank").textContent = !r.ranked ? "Solved too fast to be ranked."
-    : r.solvers <= 1 ? "The first to solve this level."
-    : `Faster than or equal to ${r.percentile}% of ${r.solvers} solvers.`;
+  if (rank.ok) {
+    serverSeconds = rank.data.seconds; serverHints = rank.data.hints;
+    // The server's time, from first opening the level: the clock here is display only.
+    view.showRanking(level, rank.data, store.recordBest(level.size, level.tier, rank.data.seconds));
+  } else if (rank.status !== 400) say(rank.message);
 }
 
 // ---------------------------------------------------------------- buttons
@@ -199,8 +169,9 @@ $("hint-dismiss").onclick = () => clearHint(cells);
 // ---------------------------------------------------------------- levels and navigation
 // A random level of this size, avoiding solved ones; once all are solved, any other one.
 async function fetchLevel(size, rule, current, tier = store.tierFor(size)) {
+  const defaultRule = limits.rules[0];
   const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}`
-    + `${rule === "classic" ? "&rule=classic" : ""}${tier ? `&tier=${tier}` : ""}`;
+    + `${rule && rule !== defaultRule ? `&rule=${rule}` : ""}${tier ? `&tier=${tier}` : ""}`;
   const others = current ? [current] : [];
   let answer = await api.get(query([...store.solvedIds().slice(-400), ...others]));
   if (answer.status === 404) answer = await api.get(query(others));
@@ -221,9 +192,10 @@ window.addEventListener("beforeunload", (e) => {
   if (!leaving && unsolvedDaily()) { e.preventDefault(); e.returnValue = ""; }
 });
 $("next").onclick = () => nextLevel();
-$("win-next").onclick = () => { if ($("win-dialog").dataset.ready === "true") nextLevel(); };
-$("win-close").onclick = () => { if ($("win-dialog").dataset.ready === "true") $("win-dialog").close(); };
-$("win-dialog").addEventListener("cancel", (e) => {
+const dialogReady = () => view.winDialog().dataset.ready === "true";
+$("win-next").onclick = () => { if (dialogReady()) nextLevel(); };
+$("win-close").onclick = () => { if (dialogReady()) view.winDialog().close(); };
+view.winDialog().addEventListener("cancel", (e) => {
   if (e.target.dataset.ready !== "true") e.preventDefault();
 });
 $("share").onclick = async () => {
@@ -232,24 +204,13 @@ $("share").onclick = async () => {
   try {
     if (navigator.share) { await navigator.share({ text }); return; }
     await navigator.clipboard.writeText(text);
-    $("win-rank").textContent = "Copied to the clipboard.";
-  } catch (e) { $("win-rank").textContent = text; }
+    view.sayInDialog("Copied to the clipboard.");
+  } catch (e) { view.sayInDialog(text); }
 };
-
-// The difficulty picker of a non-daily board: the choice is remembered for this size.
-function setUpTierPicker() {
-  const select = $("tier-select");
-  $("tier-picker").hidden = !!level.daily;
-  select.replaceChildren(new Option("Any", ""),
-    ...(tiersBySize[level.size] || []).map((t) => new Option(t[0].toUpperCase() + t.slice(1), t)));
-  select.value = store.tierFor(level.size);
-  select.onchange = () => { store.saveTier(level.size, select.value); nextLevel(select.value); };
-}
 
 // ---------------------------------------------------------------- settings
 function applySettings() {
-  root.classList.toggle("colorblind", settings.colorblind);
-  root.classList.toggle("no-timer", !settings.showTimer);
+  view.showSettings(root, settings);
   if (game) game.autoCross = settings.autoCross;
 }
 for (const [id, key] of [["auto-cross", "autoCross"], ["colorblind", "colorblind"],
@@ -266,7 +227,7 @@ applySettings();
 // ---------------------------------------------------------------- start
 // An empty pool: say so kindly and look again every few seconds until a level arrives.
 function waitForLevels() {
-  root.classList.add("waiting");
+  view.showWaiting(root);
   const size = root.dataset.size, words = `Generating levels of ${size}×${size}: `
     + "your board will open by itself in a moment.";
   say(words);

@@ -1,4 +1,6 @@
-import { lastBoard, saveTier, solvedIds, streak, tierFor } from "./storage.js";
+import {
+  lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, streak, tierFor,
+} from "./storage.js";
 import { untilNextDaily } from "./win.js";
 
 const countdown = document.getElementById("countdown");
@@ -25,11 +27,11 @@ function showTiers() {
     ready.textContent = `${tier ? (readyByTier[size] || {})[tier] || 0 : ready.dataset.readyAll} ready`;
   }
 }
-const last = localStorage.getItem("queens:tier-last");
+const last = lastTierChoice();
 for (const input of document.querySelectorAll("input[name=difficulty]")) {
   if (last !== null && input.value === last) input.checked = true;
   input.onchange = () => {
-    localStorage.setItem("queens:tier-last", chosen());
+    saveLastTierChoice(chosen());
     for (const a of links) {
       const tier = chosen();
       if (!tier || (tiersBySize[a.dataset.size] || []).includes(tier)) saveTier(a.dataset.size, tier);

@@ -38,3 +38,11 @@ export function recordBest(size, tier, seconds) {
   if (isBest) set("queens:bests", { ...bests, [key]: seconds });
   return { best: isBest ? seconds : bests[key], isBest };
 }
+// The difficulty last chosen on the home page ("" = any, null = never chosen). Stored as
+// plain text (not JSON), as it always was.
+export function lastTierChoice() {
+  try { return localStorage.getItem("queens:tier-last"); } catch (e) { return null; }
+}
+export function saveLastTierChoice(tier) {
+  try { localStorage.setItem("queens:tier-last", tier); } catch (e) {}
+}

@@ -353,7 +353,7 @@ def test_the_boards_rules_agree_with_the_server_and_the_engine(page):
     the JavaScript rules, puzzles/board.py and the engine on the same random boards."""
     import random
 
-    from generator_ext._deduce import queens_clash_raw
+    from generator_ext._deduce_api import queens_clash_raw
 
     from tests.engine.reference import random_region_map
 

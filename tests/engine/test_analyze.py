@@ -81,7 +81,7 @@ def test_unknown_rule():
 
 
 def test_the_count_of_a_painting_stops_at_its_node_budget():
-    from generator_ext._generate import naive_partition_for_seed
+    from generator_ext._naive import naive_partition_for_seed
     from generator_ext._solver import two_solutions
 
     grid = naive_partition_for_seed(16, 3)

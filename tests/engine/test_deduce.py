@@ -5,7 +5,7 @@ builder's analysis say what they must and never leak the solution."""
 import random
 
 import pytest
-from generator_ext._deduce import deduce_raw, logic_tier_raw, next_step_raw
+from generator_ext._deduce_api import deduce_raw, logic_tier_raw, next_step_raw
 
 from generator_ext import TECHNIQUES, count_solutions, generate, hint, rate, solve
 from generator_ext.palette import region_colors, region_name

@@ -4,7 +4,7 @@ which sets of queens clash, under both rules."""
 import random
 
 import pytest
-from generator_ext._deduce import queens_clash_raw
+from generator_ext._deduce_api import queens_clash_raw
 
 from puzzles.board import find_conflicts
 from tests.engine.reference import random_region_map

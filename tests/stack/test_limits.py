@@ -128,7 +128,7 @@ def test_a_hung_redis_costs_milliseconds_not_seconds(stack):
 def costly_boards(count: int) -> list[list[list[int]]]:
     """16x16 maps with two or more solutions whose Make it unique costs a few tenths of a CPU
     second each (random partitions, the kind a careless maker paints)."""
-    from generator_ext._generate import naive_partition_for_seed
+    from generator_ext._naive import naive_partition_for_seed
 
     from generator_ext import count_solutions
 

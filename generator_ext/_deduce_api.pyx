@@ -1,0 +1,180 @@
+# The deduction engine's Python entry points: a full solve with its steps, the tier, the next
+# step from a player's marks, and a painting's problems, for checked maps (deduce.py checks).
+from libc.stdint cimport int8_t, uint32_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+from generator_ext._core cimport (
+    CELL_CROSS, CELL_QUEEN, CELL_UNKNOWN, MAX_N, Board, ctz32, full_mask, load_board,
+    read_grid, region_pieces,
+)
+from generator_ext._deduce cimport (
+    T_LAST_CELL, STATUS_OPEN, STATUS_SOLVED, StepRec, closure, next_step, apply_step,
+    logic_tier,
+)
+from generator_ext._marks cimport Marks, marks_init, marks_from_states
+
+
+cdef list mask_cells(int n, const uint32_t* rows):
+    cdef int r
+    cdef uint32_t cells
+    out = []
+    for r in range(n):
+        cells = rows[r]
+        while cells:
+            out.append([r, ctz32(cells)])
+            cells &= cells - 1
+    return out
+
+
+cdef list mask_ids(uint32_t mask):
+    out = []
+    while mask:
+        out.append(ctz32(mask))
+        mask &= mask - 1
+    return out
+
+
+cdef dict step_dict(int n, const StepRec* s):
+    return {
+        "technique": s.tech,
+        "form": s.form,
+        "unit_kind": s.unit_kind,
+        "unit_id": s.unit_id,
+        "line_kind": s.line_kind,
+        "regions": mask_ids(s.set_mask),
+        "lines": mask_ids(s.line_mask),
+        "cell": None if s.cell < 0 else [s.cell // n, s.cell % n],
+        "why": s.why,
+        "why_kind": s.why_kind,
+        "why_id": s.why_id,
+        "why_regions": mask_ids(s.why_set),
+        "why_lines": mask_ids(s.why_lines),
+        "why_line_kind": s.why_line_kind,
+        "queens": [[s.cell // n, s.cell % n]] if s.tech == T_LAST_CELL else [],
+        "crosses": mask_cells(n, s.crosses),
+        "because": mask_cells(n, s.because),
+    }
+
+
+def deduce_raw(regions, rule="touch"):
+    """(solved, [step dicts]): the easiest-first solve of a checked map from an empty board."""
+    cdef Board b
+    cdef Marks m
+    cdef int n = load_board(regions, rule, &b)
+    cdef int cap = n * n + 1
+    cdef int count = 0, found = 0
+    cdef StepRec* steps = <StepRec*>malloc(cap * sizeof(StepRec))
+    if steps == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            marks_init(&b, &m)
+            while count < cap:
+                found = next_step(&b, &m, &steps[count])
+                if found <= 0:
+                    break
+                apply_step(&b, &m, &steps[count])
+                count += 1
+        return m.rows_done == full_mask(n) and not m.clash, [
+            step_dict(n, &steps[i]) for i in range(count)
+        ]
+    finally:
+        free(steps)
+
+
+def logic_tier_raw(regions, rule="touch") -> int:
+    """The tier by closures (0 unsolvable, 1 easy .. 4 expert): what generate() filters on."""
+    cdef Board b
+    cdef int tier
+    load_board(regions, rule, &b)
+    with nogil:
+        tier = logic_tier(&b)
+    return tier
+
+
+def queens_clash_raw(regions, rule, queens) -> bool:
+    """Do any two of these (checked, distinct) queens break a rule: share a row, a column or
+    a region, touch, or (classic) share a diagonal? The engine's rule, for parity tests."""
+    cdef Board b
+    cdef Marks m
+    cdef int8_t states[MAX_N * MAX_N]
+    cdef int n = load_board(regions, rule, &b)
+    cdef int r, c
+    memset(states, CELL_UNKNOWN, sizeof(states))
+    for r, c in queens:
+        states[r * n + c] = CELL_QUEEN
+    marks_from_states(&b, states, &m)
+    return m.clash
+
+
+def logic_solution_raw(regions, rule="touch"):
+    """The solution as solution[row] = column when the techniques solve the map from
+    scratch (which proves it unique), else None."""
+    cdef Board b
+    cdef Marks m
+    cdef int n = load_board(regions, rule, &b)
+    cdef int level, status = STATUS_OPEN
+    with nogil:
+        marks_init(&b, &m)
+        for level in range(3, 7):
+            status = closure(&b, &m, level)
+            if status != STATUS_OPEN:
+                break
+    if status != STATUS_SOLVED:
+        return None
+    return [m.qcol[r] for r in range(n)]
+
+
+def next_step_raw(regions, rule, queens, crosses):
+    """The easiest step from a board with these (checked) marks: a step dict, None when
+    solved or stuck, or "contradiction" when the marks cannot all be right."""
+    cdef Board b
+    cdef Marks m
+    cdef StepRec s
+    cdef int n = load_board(regions, rule, &b)
+    cdef int8_t states[MAX_N * MAX_N]
+    cdef int found, r, c
+    memset(states, CELL_UNKNOWN, sizeof(states))
+    for r, c in crosses:
+        states[r * n + c] = CELL_CROSS
+    for r, c in queens:
+        states[r * n + c] = CELL_QUEEN
+    marks_from_states(&b, states, &m)
+    with nogil:
+        found = next_step(&b, &m, &s)
+    if found < 0:
+        return "contradiction"
+    if found == 0:
+        return None
+    return step_dict(n, &s)
+
+
+def paint_problems(regions):
+    """(n, grid, unpainted cells, unused ids, {region: [piece cells, ...]} for regions in
+    several pieces) of a possibly unfinished map; ValueError when it is not a grid of ids."""
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int8_t piece[MAX_N * MAX_N]
+    cdef int n = read_grid(regions, grid, True)
+    cdef int g, cell, pieces
+    cdef int used[MAX_N]
+    for g in range(n):
+        used[g] = 0
+    unpainted = []
+    for cell in range(n * n):
+        if grid[cell] < 0:
+            unpainted.append([cell // n, cell % n])
+        else:
+            used[grid[cell]] += 1
+    unused = [g for g in range(n) if not used[g]]
+    split = {}
+    for g in range(n):
+        if used[g] < 2:
+            continue
+        pieces = region_pieces(n, grid, g, piece)
+        if pieces > 1:
+            split[g] = [
+                [[cell // n, cell % n] for cell in range(n * n) if piece[cell] == p]
+                for p in range(pieces)
+            ]
+    return n, [[grid[r * n + c] for c in range(n)] for r in range(n)], unpainted, unused, split

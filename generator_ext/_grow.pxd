@@ -1,0 +1,12 @@
+# Growth: regions grown cell by cell around a planted solution while a property holds
+# (unique, or solved by the techniques up to a level), and the polish toward a designed look.
+from libc.stdint cimport int8_t
+
+from generator_ext._core cimport Board
+from generator_ext._plant cimport GenStats
+from generator_ext._rng cimport Rng
+
+cdef void grow_regions(Rng* rng, Board* b, int* size, int level, GenStats* st) noexcept nogil
+cdef void fill_leftovers(Rng* rng, Board* b, int* size, GenStats* st) noexcept nogil
+cdef void polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_size, int tier,
+                 GenStats* st) noexcept nogil

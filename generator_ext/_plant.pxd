@@ -1,0 +1,47 @@
+# The generators' shared ground: their statistics, their search budgets, a planted queen
+# placement, region relabelling and moving one cell between regions.
+from libc.stdint cimport int8_t, uint32_t, uint64_t
+
+from generator_ext._core cimport Board, board_add_cell, board_remove_cell
+from generator_ext._rng cimport Rng
+
+# Budgets count search nodes and attempts, never seconds, so a seed always gives one level.
+cdef enum:
+    PLANT_NODE_BUDGET = 20000
+    CHECK_NODE_BUDGET = 20000
+    # A full count with this many nodes is abandoned with its attempt: no seed runs unbounded.
+    FULL_COUNT_BUDGET = 400000
+
+
+cdef struct GenStats:
+    long attempts
+    long checks
+    long refusals
+    long nodes
+    long aborts
+    long accept_nodes
+    long repair_steps
+    long leftovers
+    long fail_undersized
+    long fail_nomove
+    long fail_steps
+    long tier_misses
+    long polish_moves
+    int tier_found          # the tier of the level returned (0: not rated)
+
+
+cdef inline int abs_int(int x) noexcept nogil:
+    return x if x >= 0 else -x
+
+
+cdef inline void move_cell(Board* b, int* size, int cell, int g) noexcept nogil:
+    size[b.region[cell]] -= 1
+    board_remove_cell(b, cell // b.n, cell % b.n)
+    board_add_cell(b, cell // b.n, cell % b.n, g)
+    size[g] += 1
+
+
+cdef void plant_solution(Rng* rng, int n, bint classic, int8_t* q) noexcept nogil
+cdef void plant_seeds(Rng* rng, int n, int rule, Board* b, int8_t* q, int* size) noexcept nogil
+cdef void relabel(int n, const int8_t* grid, const int8_t* planted, int8_t* out,
+                  int8_t* solution) noexcept nogil

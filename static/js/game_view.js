@@ -1,0 +1,76 @@
+// The game page's DOM outside the board: the status line, the buttons' states, the level's
+// title and tier, the difficulty picker and the win dialog. It writes; game.js decides.
+import { fmt, untilNextDaily } from "./win.js";
+
+const $ = (id) => document.getElementById(id);
+const capital = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
+
+export const say = (text) => { $("status").textContent = text; };
+export const showClock = (seconds) => { $("timer").textContent = fmt(seconds); };
+
+// The buttons and the finished look follow the game: nothing to undo, nothing to redo, done.
+export function showControls(root, { done, canUndo, canRedo }) {
+  $("undo").disabled = !canUndo || done;
+  $("redo").disabled = !canRedo || done;
+  for (const id of ["clear", "reveal", "hint"]) $(id).disabled = done;
+  root.classList.toggle("finished", done);
+}
+
+export function sayConflicts(found) {
+  const kinds = [...new Set(found.map((c) => c.kind))];
+  say(`Conflict: two queens share a ${kinds.join(", ").replace("touch", "touching corner")}.`);
+}
+
+export function showLevel(level) {
+  if (level.daily) $("game-title").textContent = `Daily #${level.daily.number}`;
+  const tierEl = $("tier");
+  tierEl.hidden = !level.tier;
+  tierEl.textContent = capital(level.tier);
+}
+
+// The difficulty picker of a non-daily board, offering the tiers its size has.
+export function showTierPicker(level, tiers, chosen, onChange) {
+  const select = $("tier-select");
+  $("tier-picker").hidden = !!level.daily;
+  select.replaceChildren(new Option("Any", ""), ...tiers.map((t) => new Option(capital(t), t)));
+  select.value = chosen;
+  select.onchange = () => onChange(select.value);
+}
+
+export const winDialog = () => $("win-dialog");
+
+export function showWin(level, seconds, streak) {
+  for (const id of ["win-rank", "win-hints", "win-best"]) $(id).textContent = "";
+  $("win-time").textContent = `Time: ${fmt(seconds)}`;
+  $("win-streak").textContent = level.daily
+    ? `Daily streak: ${streak.count} (best ${streak.best})` : "";
+  $("win-countdown").textContent = `Next daily in ${untilNextDaily()}`;
+  const dialog = winDialog();
+  dialog.dataset.ready = "false";
+  dialog.showModal();
+  // The tap that won must not dismiss the dialog.
+  setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
+}
+
+// The server's verdict on a solve: its time, hints, the player's best and the ranking.
+export function showRanking(level, ranking, best) {
+  const n = level.size, kind = `${n}×${n}${level.tier ? ` ${level.tier}` : ""}`;
+  $("win-time").textContent = `Time: ${fmt(ranking.seconds)}`;
+  $("win-hints").textContent = ranking.hints ? `Hints used: ${ranking.hints}`
+    : "Solved without hints.";
+  $("win-best").textContent = best.isBest ? `A personal best for ${kind}!`
+    : `Your best at ${kind}: ${fmt(best.best)}`;
+  $("win-rank").textContent = !ranking.ranked ? "Solved too fast to be ranked."
+    : ranking.solvers <= 1 ? "The first to solve this level."
+    : `Faster than or equal to ${ranking.percentile}% of ${ranking.solvers} solvers.`;
+}
+
+export const sayInDialog = (text) => { $("win-rank").textContent = text; };
+
+// The player's display settings: colour-blind patterns and the timer.
+export function showSettings(root, settings) {
+  root.classList.toggle("colorblind", settings.colorblind);
+  root.classList.toggle("no-timer", !settings.showTimer);
+}
+
+export const showWaiting = (root) => root.classList.add("waiting");
