@@ -46,3 +46,11 @@ def pool_status() -> list[PoolState]:
                   running=(target.size, target.rule, target.tier) in running, paused=paused)
         for target in PoolTarget.objects.order_by("rule", "size", "tier")
     ]
+
+
+def fill_summary() -> tuple[int, int]:
+    """(pools at or above their target, enabled pools)."""
+    active = active_tier_counts()
+    targets = PoolTarget.objects.filter(enabled=True)
+    full = sum(active.get((t.size, t.rule, t.tier), 0) >= t.target for t in targets)
+    return full, targets.count()

@@ -1,123 +1,90 @@
-// The level builder page: glue between the painting (paint.js), the board view (board.js),
-// input (input.js), a try-out game (state.js) and the builder API (api.js). Every stroke is
-// analyzed by the server's engine; drafts are saved to the server for this player.
+// The level builder page's controller: it wires the painting (paint.js), the tools
+// (builder_tools.js), the page's DOM (builder_view.js), input (input.js), a try-out game
+// (state.js) and the builder API (api.js). Every stroke is analyzed by the server's engine;
+// drafts are saved to the server for this player. What a tap or a drag does depends on the
+// mode, an object: painting, trying the level out, or looking at a proposed fix.
 import * as api from "./api.js";
-import { buildBoard, colourBoard, renderBoard } from "./board.js";
+import { TOOLS } from "./builder_tools.js";
+import * as view from "./builder_view.js";
 import { attachInput } from "./input.js";
 import { Painting, UNPAINTED } from "./paint.js";
-import { EMPTY, Game, QUEEN } from "./state.js";
+import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("builder"), boardEl = $("board");
 const palette = JSON.parse($("region-colors").textContent);
 const draft = JSON.parse($("draft-data").textContent);
+const limits = JSON.parse($("queens-limits").textContent);
 api.setCsrf(root.dataset.csrf);
 
 let size = draft ? draft.size : +$("size").value;
-let rule = draft ? draft.rule : "touch";
+let rule = draft ? draft.rule : limits.rules[0];
 let painting = new Painting(size, draft && draft.regions);
 let draftKey = draft ? draft.key : null;
-let brush = 0, tool = "paint", mode = "paint", focus = 0;
+let brush = 0, toolName = "paint", focus = 0;
 let analysis = null, proposal = null, trial = null, cells = [];
 let asked = 0, saveTimer = null;
 
-const say = (text) => { $("status").textContent = text; };
-const view = (regions) => ({ size, rule, regions, colors: palette.map((_, i) => i) });
-const tierName = (t) => (t ? t[0].toUpperCase() + t.slice(1) : "");
+const say = view.say;
+const level = (regions) => ({ size, rule, regions, colors: palette.map((_, i) => i) });
+
+// ---------------------------------------------------------------- modes
+const clearCell = (i) => strokeOn((p) => p.paint(i, UNPAINTED));
+const painter = {
+  name: "paint",
+  regions: () => painting.regions(),
+  tap: (i) => strokeOn((p) => TOOLS[toolName].tap(p, i, brush)),
+  queen: () => {},
+  cross: clearCell, toggleCross: clearCell, clear: clearCell,
+  dragStart: (i) => { painting.begin(); if (TOOLS[toolName].drag(painting, i, brush)) draw(); },
+  dragOver: (i) => { if (TOOLS[toolName].drag(painting, i, brush)) draw(); },
+  dragEnd: () => { if (painting.end()) afterStroke(); },
+  undo: () => { if (painting.undo()) afterStroke(); },
+  redo: () => { if (painting.redo()) afterStroke(); },
+};
+const tryer = {
+  name: "try",
+  regions: () => painting.regions(),
+  tap: (i) => play((g) => g.cycle(i)),
+  queen: (i) => play((g) => g.set(i, QUEEN)),
+  cross: (i) => play((g) => g.set(i, CROSS)),
+  toggleCross: (i) => play((g) => g.set(i, g.marks[i] === CROSS ? EMPTY : CROSS)),
+  clear: (i) => play((g) => g.set(i, EMPTY)),
+  dragStart: (i) => { trial.beginDrag(); trial.dragCross(i); draw(); },
+  dragOver: (i) => { if (trial.dragCross(i)) draw(); },
+  dragEnd: () => { trial.endDrag(); draw(); },
+  undo: () => { if (trial.undo()) draw(); },
+  redo: () => { if (trial.redo()) draw(); },
+};
+const nothing = () => {};
+const reviewer = {  // a proposed fix is on the board: accept or reject it, nothing else
+  name: "proposal",
+  regions: () => proposal.regions,
+  tap: nothing, queen: nothing, cross: nothing, toggleCross: nothing, clear: nothing,
+  dragStart: nothing, dragOver: nothing, dragEnd: nothing, undo: nothing, redo: nothing,
+};
+let mode = painter;
 
 // ---------------------------------------------------------------- drawing
-function drawSwatches() {
-  const box = $("swatches");
-  box.replaceChildren();
-  for (let g = 0; g < size; g++) {
-    const b = document.createElement("button");
-    b.type = "button"; b.className = "swatch"; b.dataset.region = g;
-    b.style.setProperty("--region", palette[g].hex);
-    b.setAttribute("role", "radio");
-    b.setAttribute("aria-checked", String(g === brush));
-    b.setAttribute("aria-label", `${palette[g].name} region`);
-    b.title = palette[g].name;
-    b.addEventListener("click", () => { brush = g; setTool(tool === "erase" ? "paint" : tool); drawSwatches(); });
-    box.appendChild(b);
-  }
+function pickBrush(g) {
+  brush = g;
+  if (toolName === "erase") setTool("paint");
+  view.showSwatches(palette, size, brush, pickBrush);
 }
-
-function setTool(name) {
-  tool = name;
-  for (const b of document.querySelectorAll(".tool")) b.setAttribute("aria-pressed", String(b.dataset.tool === name));
-}
+function setTool(name) { toolName = name; view.showTool(name); }
 
 function draw() {
-  const regions = mode === "proposal" ? proposal.regions : painting.regions();
-  if (cells.length !== size * size) cells = buildBoard(boardEl, view(regions), palette);
-  else colourBoard(cells, view(regions), palette);
-  const problemCells = new Set(), moved = new Set();
-  if (mode === "paint" && analysis) for (const p of analysis.problems) for (const [r, c] of p.cells) problemCells.add(r * size + c);
-  if (mode === "proposal") for (const [r, c] of proposal.moved) moved.add(r * size + c);
-  if (mode === "try") renderBoard(cells, view(regions), palette, trial.marks, { conflicts: trial.conflicts(), focus });
-  cells.forEach((cell, i) => {
-    cell.classList.toggle("problem", problemCells.has(i));
-    cell.classList.toggle("moved", moved.has(i));
-    if (mode !== "try") {
-      delete cell.dataset.state; cell.classList.remove("conflict", "conflict-zone");
-      const r = Math.floor(i / size), c = i % size, g = regions[r][c];
-      cell.tabIndex = i === focus ? 0 : -1;
-      cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, `
-        + (g === UNPAINTED ? "not painted" : `${palette[g].name} region`)
-        + (moved.has(i) ? ", changed by the proposal" : ""));
-    }
+  cells = view.showBoard(boardEl, cells, palette, {
+    level: level(mode.regions()), mode: mode.name, focus,
+    problems: mode === painter && analysis ? analysis.problems.flatMap((p) => p.cells) : [],
+    moved: mode === reviewer ? proposal.moved : [],
+    trial: mode === tryer ? trial : null,
   });
-  $("undo").disabled = mode !== "paint" || !painting.history.length;
-  $("redo").disabled = mode !== "paint" || !painting.future.length;
-  root.dataset.mode = mode;
+  view.showHistory({ canUndo: mode === painter && painting.history.length > 0,
+                     canRedo: mode === painter && painting.future.length > 0 });
 }
-
-function miniBoard(regions, queens) {
-  const box = document.createElement("div");
-  box.className = "mini-board"; box.style.gridTemplateColumns = `repeat(${size}, 1fr)`;
-  box.setAttribute("role", "img");
-  box.setAttribute("aria-label", "Queens in rows " + queens.map((c, r) => `${r + 1}: column ${c + 1}`).join(", "));
-  regions.forEach((row, r) => row.forEach((g, c) => {
-    const span = document.createElement("span");
-    span.style.background = g >= 0 ? palette[g].hex : "transparent";
-    span.textContent = queens[r] === c ? "♛" : "";
-    box.appendChild(span);
-  }));
-  return box;
-}
-
-function showAnalysis() {
-  const a = analysis, problems = $("problems"), solutions = $("solutions"), steps = $("steps");
-  problems.replaceChildren(); solutions.replaceChildren(); steps.replaceChildren();
-  solutions.hidden = true; $("steps-box").hidden = true;
-  let verdict = "", fixable = false;
-  if (!a) verdict = "";
-  else if (a.problems.length) {
-    verdict = "Not a level yet:";
-    for (const p of a.problems) {
-      const li = document.createElement("li"); li.textContent = p.message; problems.appendChild(li);
-    }
-  } else if (a.solution_count === 0) {
-    verdict = "No solution: no placement puts one queen in every row, column and region.";
-    fixable = true;
-  } else if (a.solution_count === 2) {
-    verdict = "More than one solution. Two of them, side by side:";
-    for (const s of a.solutions) solutions.appendChild(miniBoard(painting.regions(), s));
-    solutions.hidden = false; fixable = true;
-  } else if (!a.rating.solved_by_logic) {
-    verdict = "One solution, but logic alone cannot finish it."; fixable = true;
-  } else {
-    verdict = `One solution. Difficulty: ${tierName(a.rating.tier)} (score ${Math.round(a.rating.score)}).`;
-    for (const s of a.rating.steps) {
-      const li = document.createElement("li"); li.textContent = s.message; steps.appendChild(li);
-    }
-    $("steps-box").hidden = false;
-  }
-  $("verdict").textContent = verdict;
-  $("fix").hidden = !fixable || mode !== "paint";
-  $("try").disabled = !(a && a.playable) || mode !== "paint";
-  $("publish").disabled = !(a && a.playable) || mode !== "paint";
-}
+const showAnalysis = () => view.showAnalysis(analysis, {
+  painting: mode === painter, regions: painting.regions(), palette });
 
 // ---------------------------------------------------------------- the server
 async function analyze() {
@@ -134,9 +101,10 @@ function scheduleSave() {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(saveDraft, 600);
 }
+const texts = () => ({ title: $("title").value, maker_name: $("maker-name").value });
 async function saveDraft() {
   if (painting.isBlank() && !draftKey) return;
-  const body = { rule, regions: painting.regions(), title: $("title").value, maker_name: $("maker-name").value };
+  const body = { rule, regions: painting.regions(), ...texts() };
   const answer = draftKey ? await api.put(`/api/builder/drafts/${draftKey}/`, body)
     : await api.post("/api/builder/drafts/", body);
   if (!answer.ok) { if (answer.status !== 400) say(answer.message); return; }
@@ -144,50 +112,32 @@ async function saveDraft() {
     draftKey = answer.data.key;
     history.replaceState(null, "", answer.data.url);
   }
-  root.dataset.saved = "true";
+  view.showSaved(true);
 }
 
 function afterStroke() {
-  $("published").hidden = true;
-  root.dataset.saved = "false";
+  view.showPublished(null);
+  view.showSaved(false);
   draw(); analyze(); scheduleSave();
-}
-
-// ---------------------------------------------------------------- painting
-function apply(i) {
-  if (tool === "fill") return painting.fill(i, brush);
-  return painting.paint(i, tool === "erase" ? UNPAINTED : brush);
 }
 const strokeOn = (fn) => { if (painting.stroke(fn)) afterStroke(); };
 
-function undo() { if (mode === "try" ? trial.undo() : painting.undo()) (mode === "try" ? draw() : afterStroke()); }
-function redo() { if (mode === "try" ? trial.redo() : painting.redo()) (mode === "try" ? draw() : afterStroke()); }
-$("undo").addEventListener("click", undo);
-$("redo").addEventListener("click", redo);
-
+// ---------------------------------------------------------------- input
+$("undo").addEventListener("click", () => mode.undo());
+$("redo").addEventListener("click", () => mode.redo());
 attachInput(boardEl, () => size, {
-  enabled: () => mode === "paint" || mode === "try",
-  tap: (i) => (mode === "try" ? play((g) => g.cycle(i)) : strokeOn(() => apply(i))),
-  queen: (i) => { if (mode === "try") play((g) => g.set(i, QUEEN)); },
-  cross: (i) => (mode === "try" ? play((g) => g.set(i, 1)) : strokeOn((p) => p.paint(i, UNPAINTED))),
-  toggleCross: (i) => (mode === "try" ? play((g) => g.set(i, g.marks[i] === 1 ? EMPTY : 1))
-    : strokeOn((p) => p.paint(i, UNPAINTED))),
-  clear: (i) => (mode === "try" ? play((g) => g.set(i, EMPTY)) : strokeOn((p) => p.paint(i, UNPAINTED))),
-  dragStart: (i) => {
-    if (mode === "try") { trial.beginDrag(); trial.dragCross(i); draw(); return; }
-    painting.begin(); if (painting.paint(i, tool === "erase" ? UNPAINTED : brush)) draw();
-  },
-  dragOver: (i) => {
-    if (mode === "try") { if (trial.dragCross(i)) draw(); return; }
-    if (painting.paint(i, tool === "erase" ? UNPAINTED : brush)) draw();
-  },
-  dragEnd: () => {
-    if (mode === "try") { trial.endDrag(); draw(); return; }
-    if (painting.end()) afterStroke();
-  },
+  enabled: () => mode !== reviewer,
+  tap: (i) => mode.tap(i),
+  queen: (i) => mode.queen(i),
+  cross: (i) => mode.cross(i),
+  toggleCross: (i) => mode.toggleCross(i),
+  clear: (i) => mode.clear(i),
+  dragStart: (i) => mode.dragStart(i),
+  dragOver: (i) => mode.dragOver(i),
+  dragEnd: () => mode.dragEnd(),
   focus: (i, move) => { focus = i; if (move) { draw(); cells[i].focus(); } },
-  undo,
-  redo,
+  undo: () => mode.undo(),
+  redo: () => mode.redo(),
 });
 
 // ---------------------------------------------------------------- try it
@@ -196,18 +146,18 @@ function play(change) {
   draw();
   const queens = trial.queens(), solution = analysis.solutions[0];
   if (queens.length === size && queens.every(([r, c]) => solution[r] === c)) {
-    say("Solved! It plays as it should."); root.dataset.tried = "solved";
+    say("Solved! It plays as it should."); view.showTried();
   }
 }
+function enter(next) { mode = next; draw(); showAnalysis(); }
 $("try").addEventListener("click", () => {
-  mode = "try"; trial = new Game(view(painting.regions())); root.dataset.tried = "";
-  $("try").hidden = true; $("try-stop").hidden = false;
+  trial = new Game(level(painting.regions()));
+  view.showTrying(true);
   say("Try it: place the queens. Back to painting when you are done.");
-  draw(); showAnalysis();
+  enter(tryer);
 });
 $("try-stop").addEventListener("click", () => {
-  mode = "paint"; trial = null; $("try").hidden = false; $("try-stop").hidden = true;
-  say(""); draw(); showAnalysis();
+  trial = null; view.showTrying(false); say(""); enter(painter);
 });
 
 // ---------------------------------------------------------------- make it unique
@@ -225,20 +175,18 @@ async function askForFix() {
   return { ok: true, data: answer.data.fix };
 }
 $("fix").addEventListener("click", async () => {
-  $("fix").disabled = true; say("Looking for the smallest change…");
+  view.showFixing(true); say("Looking for the smallest change…");
   const answer = await askForFix();
-  $("fix").disabled = false;
+  view.showFixing(false);
   if (!answer.ok) { say(answer.message); return; }
-  proposal = answer.data; mode = "proposal";
-  const n = proposal.moved.length;
-  say(`Proposal: ${n} cell${n === 1 ? " changes" : "s change"} region (outlined); the board then has one solution, ${tierName(proposal.tier)}.`);
-  for (const id of ["fix-accept", "fix-reject"]) $(id).hidden = false;
-  draw(); showAnalysis();
+  proposal = answer.data;
+  view.showProposal(proposal);
+  enter(reviewer);
 });
 function endProposal(accept) {
   const regions = proposal.regions;
-  mode = "paint"; proposal = null;
-  for (const id of ["fix-accept", "fix-reject"]) $(id).hidden = true;
+  mode = painter; proposal = null;
+  view.showProposal(null);
   if (accept && painting.replace(regions)) { say("Change accepted."); afterStroke(); }
   else { say(""); draw(); showAnalysis(); }
 }
@@ -248,15 +196,13 @@ $("fix-reject").addEventListener("click", () => endProposal(false));
 // ---------------------------------------------------------------- publish
 $("publish-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  $("publish").disabled = true;
+  view.showPublishing(true);
   const answer = await api.post("/api/builder/publish/", {
-    rule, regions: painting.regions(), title: $("title").value, maker_name: $("maker-name").value,
-    draft: draftKey || "",
+    rule, regions: painting.regions(), ...texts(), draft: draftKey || "",
   });
-  $("publish").disabled = false;
+  view.showPublishing(false);
   if (!answer.ok) { say(answer.message); return; }
-  const url = new URL(answer.data.url, location.origin).href;
-  $("share-link").value = url; $("open-link").href = url; $("published").hidden = false;
+  view.showPublished(new URL(answer.data.url, location.origin).href);
   say(answer.data.created ? "Published." : "This board was already published: here is its link.");
 });
 $("copy-link").addEventListener("click", async () => {
@@ -277,16 +223,20 @@ for (const b of document.querySelectorAll(".delete-draft")) {
 // ---------------------------------------------------------------- board size and rule
 function newBoard() {
   size = +$("size").value; rule = $("rule").value;
-  painting = new Painting(size); draftKey = null; brush = 0; mode = "paint"; analysis = null;
+  painting = new Painting(size); draftKey = null; brush = 0; mode = painter; analysis = null;
   history.replaceState(null, "", "/create/");
-  drawSwatches(); draw(); analyze();
+  view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
 }
 $("new-board").addEventListener("click", newBoard);
-$("size").addEventListener("change", () => { if (painting.isBlank()) newBoard(); else say("Press New board to start a board of that size."); });
+$("size").addEventListener("change", () => {
+  if (painting.isBlank()) newBoard(); else say("Press New board to start a board of that size.");
+});
 $("rule").addEventListener("change", () => { rule = $("rule").value; afterStroke(); });
-for (const b of document.querySelectorAll(".tool")) b.addEventListener("click", () => setTool(b.dataset.tool));
+for (const b of document.querySelectorAll(".tool")) {
+  b.addEventListener("click", () => setTool(b.dataset.tool));
+}
 
 $("size").value = String(size); $("rule").value = rule;
 if (draft) { $("title").value = draft.title; $("maker-name").value = draft.maker_name; }
-drawSwatches(); draw(); analyze();
+view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
 root.dataset.ready = "true";

@@ -64,3 +64,23 @@ def test_sigterm_stops_everything_runlocal_started(tmp_path):
         for pid in children:  # whatever happened above, leave no process behind
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_runlocal_says_how_the_pools_fill_and_when_they_are_full(db, make_level):
+    from io import StringIO
+
+    from puzzles.management.commands.runlocal import Command
+    from puzzles.models import PoolTarget
+
+    PoolTarget.objects.create(size=6, rule="touch", tier="easy", target=1)
+    PoolTarget.objects.create(size=7, rule="touch", tier="easy", target=1)
+    out = StringIO()
+    command = Command(stdout=out)
+    said = command.report_pools("http://127.0.0.1:8000/", None)
+    assert "Filling the level pools: 0 of 2 full" in out.getvalue()
+    assert command.report_pools("http://127.0.0.1:8000/", said) == said
+    assert out.getvalue().count("Filling") == 1  # nothing changed: nothing said
+    make_level(size=6, seed=1, tier="easy")
+    make_level(size=7, seed=1, tier="easy")
+    command.report_pools("http://127.0.0.1:8000/", said)
+    assert "All 2 level pools are full: play at http://127.0.0.1:8000/" in out.getvalue()

@@ -1,5 +1,6 @@
 """`make run`: the site on 127.0.0.1:8000 with a Celery worker and beat beside it, all
-stopped together by Ctrl-C or SIGTERM."""
+stopped together by Ctrl-C or SIGTERM. It says where the site is, how the pools are filling,
+and when they are full."""
 
 import os
 import signal
@@ -9,6 +10,10 @@ import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+
+from puzzles.selectors.pools import fill_summary
+
+POOLS_EVERY_S = 10  # how often the pools' progress is looked at
 
 
 class Command(BaseCommand):
@@ -33,9 +38,14 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGTERM, stop)
         children = [subprocess.Popen(cmd, env=env) for cmd in commands]
-        self.stdout.write(f"Queens is running on http://{addr}/ (Ctrl-C stops everything)")
+        url = f"http://{addr}/"
+        self.stdout.write(f"Queens is running on {url} (Ctrl-C stops everything)")
+        said, looked = None, 0.0
         try:
             while all(child.poll() is None for child in children):
+                if time.monotonic() - looked >= POOLS_EVERY_S:
+                    looked = time.monotonic()
+                    said = self.report_pools(url, said)
                 time.sleep(0.5)
         except KeyboardInterrupt:
             pass
@@ -50,3 +60,18 @@ class Command(BaseCommand):
                     child.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     child.kill()
+
+    def report_pools(self, url: str, said):
+        """A line when the pools' fill changes; the last one says they are all full."""
+        try:
+            full, total = fill_summary()
+        except Exception:  # the database is busy migrating or locked: try again later
+            return said
+        if (full, total) != said:
+            if full >= total:
+                self.stdout.write(f"All {total} level pools are full: play at {url}")
+            else:
+                self.stdout.write(f"Filling the level pools: {full} of {total} full "
+                                  f"(the site already plays at {url})")
+            self.stdout.flush()
+        return full, total
