@@ -57,6 +57,17 @@ cdef inline int neighbours4(int n, int cell, int* out) noexcept nogil:
     return k
 
 
+cdef inline bint touches_region(const Board* b, int cell, int g) noexcept nogil:
+    """Does an orthogonal neighbour of cell belong to region g?"""
+    cdef int nbs[4]
+    cdef int k = neighbours4(b.n, cell, nbs)
+    cdef int i
+    for i in range(k):
+        if b.region[nbs[i]] == g:
+            return True
+    return False
+
+
 cdef inline int region_scan(const Board* b, const uint32_t* open_rows, int g,
                             uint32_t* rows, uint32_t* cols) noexcept nogil:
     """Open cells of region g given each row's open columns: their count, and in `rows` and

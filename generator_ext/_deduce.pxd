@@ -16,6 +16,22 @@ cdef enum:
     STATUS_OPEN = 0
     STATUS_CONTRADICTION = 1
     STATUS_SOLVED = 2
+    # Tiers, by code: 0 none (logic cannot finish), 1 easy .. 4 expert.
+    TIER_EASY = 1
+    TIER_EXPERT = 4
+
+
+# The one tier-technique mapping: a tier is named by the hardest technique it needs (easy:
+# up to confinement, 3; medium: group confinement, 4; hard: elimination, 5; expert:
+# contradiction, 6). Everything else, compiled or Python, derives from these two.
+cdef inline int tier_technique(int tier) noexcept nogil:
+    """The hardest technique a level of this tier needs."""
+    return tier + T_CONFINEMENT - TIER_EASY
+
+
+cdef inline int technique_tier(int technique) noexcept nogil:
+    """The tier of a level whose hardest technique is this one."""
+    return TIER_EASY if technique <= T_CONFINEMENT else technique - T_CONFINEMENT + TIER_EASY
 
 
 cdef struct StepRec:

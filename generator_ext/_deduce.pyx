@@ -7,17 +7,14 @@
 from libc.stdint cimport int8_t, uint32_t
 from libc.string cimport memset
 
-from generator_ext._core cimport (
-    CELL_CROSS, CELL_UNKNOWN, MAX_N, Board, attacked_in_row, bit, ctz32, full_mask, popcount32,
-    region_scan,
-)
-from generator_ext._marks cimport (
-    Marks, Graph, UNIT_ROW, UNIT_COL, UNIT_REGION, FORM_REGIONS_IN_LINES,
-    FORM_LINES_IN_REGIONS, WHY_EMPTY_UNIT, WHY_HALL, WHY_CLASH, cross_in_row, unit_open_count,
-    unit_done, unusable_lines, matched_lines, put_queen, attacked_open, unit_open,
-    add_unit_cells, marks_init, marks_from_states, find_dead_unit, build_graph, group_crosses,
-    filter_graph,
-)
+from generator_ext._core cimport CELL_CROSS, CELL_UNKNOWN, MAX_N, Board, attacked_in_row, bit, ctz32
+from generator_ext._core cimport full_mask, popcount32, region_scan
+from generator_ext._marks cimport Marks, Graph, UNIT_ROW, UNIT_COL, UNIT_REGION
+from generator_ext._marks cimport FORM_REGIONS_IN_LINES, FORM_LINES_IN_REGIONS, WHY_EMPTY_UNIT
+from generator_ext._marks cimport WHY_HALL, WHY_CLASH, cross_in_row, unit_open_count, unit_done
+from generator_ext._marks cimport unusable_lines, matched_lines, put_queen, attacked_open, unit_open
+from generator_ext._marks cimport add_unit_cells, marks_init, marks_from_states, find_dead_unit
+from generator_ext._marks cimport build_graph, group_crosses, filter_graph
 
 
 # ---------------------------------------------------------------- closure (all instances)
@@ -205,10 +202,10 @@ cdef int logic_tier(const Board* b) noexcept nogil:
     cdef Marks m
     cdef int level, status
     marks_init(b, &m)
-    for level in range(3, 7):
+    for level in range(tier_technique(TIER_EASY), tier_technique(TIER_EXPERT) + 1):
         status = closure(b, &m, level)
         if status == STATUS_SOLVED:
-            return level - 2
+            return technique_tier(level)
         if status == STATUS_CONTRADICTION:
             return 0
     return 0

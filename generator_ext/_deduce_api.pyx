@@ -4,14 +4,11 @@ from libc.stdint cimport int8_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from generator_ext._core cimport (
-    CELL_CROSS, CELL_QUEEN, CELL_UNKNOWN, MAX_N, Board, ctz32, full_mask, load_board,
-    read_grid, region_pieces,
-)
-from generator_ext._deduce cimport (
-    T_LAST_CELL, STATUS_OPEN, STATUS_SOLVED, StepRec, closure, next_step, apply_step,
-    logic_tier,
-)
+from generator_ext._core cimport CELL_CROSS, CELL_QUEEN, CELL_UNKNOWN, MAX_N, Board, ctz32
+from generator_ext._core cimport full_mask, load_board, read_grid, region_pieces
+from generator_ext._deduce cimport T_CONTRADICTION, T_LAST_CELL, STATUS_OPEN, STATUS_SOLVED, StepRec
+from generator_ext._deduce cimport apply_step, closure, logic_tier, next_step, technique_tier
+from generator_ext._deduce cimport tier_technique
 from generator_ext._marks cimport Marks, marks_init, marks_from_states
 
 
@@ -178,3 +175,13 @@ def paint_problems(regions):
                 for p in range(pieces)
             ]
     return n, [[grid[r * n + c] for c in range(n)] for r in range(n)], unpainted, unused, split
+
+
+def technique_tiers() -> dict:
+    """{technique number: tier code (1 easy .. 4 expert)}: the compiled mapping, for Python."""
+    return {t: technique_tier(t) for t in range(T_LAST_CELL, T_CONTRADICTION + 1)}
+
+
+def tier_technique_of(int tier) -> int:
+    """The hardest technique a level of this tier code needs."""
+    return tier_technique(tier)

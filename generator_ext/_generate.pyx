@@ -5,7 +5,7 @@
 from libc.stdint cimport int8_t, uint64_t
 
 from generator_ext._core cimport MAX_N, Board
-from generator_ext._deduce cimport logic_tier
+from generator_ext._deduce cimport T_ELIMINATION, TIER_EXPERT, logic_tier, tier_technique
 from generator_ext._grow cimport fill_leftovers, grow_regions, polish
 from generator_ext._naive cimport gen_naive
 from generator_ext._plant cimport FULL_COUNT_BUDGET, GenStats, plant_seeds, relabel
@@ -13,66 +13,41 @@ from generator_ext._repair cimport repair_logic, repair_regions
 from generator_ext._rng cimport Rng, rng_below, rng_seed
 from generator_ext._search cimport count_board
 
-cdef enum:
-    NAIVE = 0
-    FAST = 1
-    UNIQUE = 2
-
-STRATEGY_NAIVE = NAIVE
-STRATEGY_FAST = FAST
-STRATEGY_UNIQUE = UNIQUE
+# The strategies, by the codes levels.py passes (STRATEGY_* for Python).
+cdef int NAIVE = 0, FAST = 1, UNIQUE = 2
+STRATEGY_NAIVE, STRATEGY_FAST, STRATEGY_UNIQUE = NAIVE, FAST, UNIQUE
 
 
-cdef bint gen_logic(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
-                    int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
-    """Grow regions around a planted solution while the techniques of `tier` (1 easy ..
-    3 hard) still solve the map, repair what is left, and keep the level if its tier is
-    exactly the one asked for."""
-    cdef Board b
-    cdef int8_t q[MAX_N]
-    cdef int size[MAX_N]
-    cdef int got
-    cdef int level = tier + 2
-    # Growth checks every cell, so it stays with techniques 1-5 even for expert levels; the
-    # repair then makes contradiction (6) finish what growth left.
-    cdef int grow_level = level if level < 5 else 5
-    while max_attempts <= 0 or st.attempts < max_attempts:
-        st.attempts += 1
-        plant_seeds(rng, n, rule, &b, q, size)
-        grow_regions(rng, &b, size, grow_level, st)
-        fill_leftovers(rng, &b, size, st)
-        if not repair_logic(rng, &b, q, size, min_size, level, st):
-            continue
-        got = logic_tier(&b)
-        if got != tier:
-            st.tier_misses += 1
-            continue
-        polish(rng, &b, q, size, min_size, tier, st)
-        st.tier_found = tier
-        relabel(n, b.region, q, out, solution)
-        return True
-    return False
+cdef bint gen_grown(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
+                    bint unique, int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
+    """Grow regions around a planted solution, repair what growth left, and keep the level
+    when logic solves it at the tier asked (any tier for `unique` with tier 0).
 
-
-cdef bint gen_unique(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
-                     int8_t* out, int8_t* solution, GenStats* st) noexcept nogil:
-    """Grow regions while the planted solution stays the only one, repair what is left, and
-    keep the level if logic solves it (and, when `tier` is set, at exactly that tier)."""
+    unique ("unique", and expert levels): growth keeps the planted solution the only one and
+    the repair removes other solutions. Otherwise ("fast", tiers 1 easy .. 3 hard): growth
+    keeps the techniques of the tier solving the map and the repair finishes the job."""
     cdef Board b
     cdef int8_t q[MAX_N]
     cdef int size[MAX_N]
     cdef int got
     cdef bint aborted
+    cdef int level = tier_technique(tier)
+    # Growth checks every cell, so it stays with techniques 1-5 even for expert levels; the
+    # repair then makes contradiction (6) finish what growth left.
+    cdef int grow_level = 0 if unique else (level if level < T_ELIMINATION else T_ELIMINATION)
     while max_attempts <= 0 or st.attempts < max_attempts:
         st.attempts += 1
         plant_seeds(rng, n, rule, &b, q, size)
-        grow_regions(rng, &b, size, 0, st)
+        grow_regions(rng, &b, size, grow_level, st)
         fill_leftovers(rng, &b, size, st)
-        if not repair_regions(rng, &b, q, size, min_size, st):
-            continue
-        # The growth keeps the planted solution the only one; recount to be sure.
-        if count_board(&b, 2, FULL_COUNT_BUDGET, NULL, &aborted) != 1 or aborted:
-            st.aborts += aborted
+        if unique:
+            if not repair_regions(rng, &b, q, size, min_size, st):
+                continue
+            # The growth keeps the planted solution the only one; recount to be sure.
+            if count_board(&b, 2, FULL_COUNT_BUDGET, NULL, &aborted) != 1 or aborted:
+                st.aborts += aborted
+                continue
+        elif not repair_logic(rng, &b, q, size, min_size, level, st):
             continue
         got = logic_tier(&b)
         if got == 0 or (tier and got != tier):
@@ -127,12 +102,11 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
     with nogil:
         if strategy == NAIVE:
             ok = gen_naive(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
-        elif strategy == UNIQUE or tier == 4:
+        else:
             # Growth checked by contradiction would cost n² hypotheses a cell, so expert
             # levels come from unique growth, kept when they need technique 6.
-            ok = gen_unique(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
-        else:
-            ok = gen_logic(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
+            ok = gen_grown(&rng, n, rule, min_size, tier, max_attempts,
+                           strategy == UNIQUE or tier == TIER_EXPERT, out, solution, &st)
     stats = {"attempts": st.attempts, "checks": st.checks, "refusals": st.refusals,
              "nodes": st.nodes, "aborts": st.aborts,
              "accept_nodes": st.accept_nodes, "repair_steps": st.repair_steps,

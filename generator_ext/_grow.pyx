@@ -2,12 +2,11 @@
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from generator_ext._core cimport (
-    MAX_N, Board, board_add_cell, board_remove_cell, neighbours4, region_connected,
-)
+from generator_ext._core cimport MAX_N, Board, board_add_cell, board_remove_cell, neighbours4
+from generator_ext._core cimport region_connected, touches_region
 from generator_ext._deduce cimport logic_tier, residue
 from generator_ext._plant cimport CHECK_NODE_BUDGET, GenStats, move_cell
-from generator_ext._rng cimport Rng, rng_below, rng_unit
+from generator_ext._rng cimport Rng, rng_below, rng_unit, wins_tie
 from generator_ext._search cimport Search, State, search_init, search_run, state_init, state_place
 
 # The designed look: the background region's share of the board, and how often growth takes
@@ -160,23 +159,14 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, int level, GenStats* st) n
         for cell in range(n * n):
             if b.region[cell] >= 0 or (refused[cell] >> best) & 1:
                 continue
-            k = neighbours4(n, cell, nbs)
-            for i in range(k):
-                if b.region[nbs[i]] == best:
-                    break
-            else:
+            if not touches_region(b, cell, best):
                 continue
             score = compactness(b, cell, best)
             if rng_unit(rng) < DESIGN_WANDER:
                 score += 8
-            if score > best_score:
+            if wins_tie(rng, &ties, score > best_score, score == best_score):
                 best_score = score
                 pick_cell = cell
-                ties = 1
-            elif score == best_score:
-                ties += 1
-                if rng_below(rng, ties) == 0:
-                    pick_cell = cell
         try_cell(b, pick_cell, best, size, refused, level, st)
 
 
@@ -192,14 +182,9 @@ cdef int choose_region(Rng* rng, int n, const Design* d, const int* size,
         if shapes_only and (g == d.background or size[g] >= d.target[g]):
             continue
         ratio = <double>size[g] / d.target[g]
-        if best < 0 or ratio < best_ratio:
+        if wins_tie(rng, &ties, best < 0 or ratio < best_ratio, ratio == best_ratio):
             best = g
             best_ratio = ratio
-            ties = 1
-        elif ratio == best_ratio:
-            ties += 1
-            if rng_below(rng, ties) == 0:
-                best = g
     return best
 
 
@@ -233,13 +218,9 @@ cdef void fill_leftovers(Rng* rng, Board* b, int* size, GenStats* st) noexcept n
                 g = b.region[nbs[i]]
                 if g < 0:
                     continue
-                if best < 0 or size[g] < size[best]:
+                if wins_tie(rng, &ties, best < 0 or size[g] < size[best],
+                            best >= 0 and g != best and size[g] == size[best]):
                     best = g
-                    ties = 1
-                elif g != best and size[g] == size[best]:
-                    ties += 1
-                    if rng_below(rng, ties) == 0:
-                        best = g
             if best < 0:
                 left = True
                 continue

@@ -5,9 +5,8 @@
 from libc.stdint cimport int8_t, uint32_t
 from libc.string cimport memset
 
-from generator_ext._core cimport (
-    MAX_N, Board, attacked_in_row, bit, ctz32, full_mask, popcount32, region_scan,
-)
+from generator_ext._core cimport MAX_N, Board, attacked_in_row, bit, ctz32, full_mask, popcount32
+from generator_ext._core cimport region_scan
 
 cdef enum:
     # Units.
@@ -53,22 +52,25 @@ cdef struct Graph:
     uint32_t reach[MAX_N]
 
 
+cdef inline void cross_in_line(uint32_t* lines, uint32_t* across, int i,
+                               uint32_t cells) noexcept nogil:
+    """Cross the open cells of line i among `cells`: `lines` holds the open cells by row
+    (or column), `across` the same cells by column (or row), kept in step."""
+    cells &= lines[i]
+    lines[i] &= ~cells
+    while cells:
+        across[ctz32(cells)] &= ~bit(i)
+        cells &= cells - 1
+
+
 cdef inline void cross_in_row(Marks* m, int r, uint32_t cells) noexcept nogil:
     """Cross the open cells of row r among `cells`."""
-    cells &= m.open[r]
-    m.open[r] &= ~cells
-    while cells:
-        m.openT[ctz32(cells)] &= ~bit(r)
-        cells &= cells - 1
+    cross_in_line(m.open, m.openT, r, cells)
 
 
 cdef inline void cross_in_col(Marks* m, int c, uint32_t cells) noexcept nogil:
     """Cross the open cells of column c among `cells` (a mask of rows)."""
-    cells &= m.openT[c]
-    m.openT[c] &= ~cells
-    while cells:
-        m.open[ctz32(cells)] &= ~bit(c)
-        cells &= cells - 1
+    cross_in_line(m.openT, m.open, c, cells)
 
 
 cdef inline int unit_open_count(const Board* b, const Marks* m, int kind, int id) noexcept nogil:

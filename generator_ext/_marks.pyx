@@ -3,10 +3,8 @@
 from libc.stdint cimport int8_t, uint32_t
 from libc.string cimport memset
 
-from generator_ext._core cimport (
-    CELL_CROSS, CELL_QUEEN, MAX_N, Board, bit, ctz32, full_mask, match_units, popcount32,
-    region_scan,
-)
+from generator_ext._core cimport CELL_CROSS, CELL_QUEEN, MAX_N, Board, bit, ctz32, full_mask
+from generator_ext._core cimport match_units, popcount32, region_scan
 
 
 cdef void marks_init(const Board* b, Marks* m) noexcept nogil:

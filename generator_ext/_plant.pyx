@@ -3,13 +3,13 @@ from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from generator_ext._core cimport MAX_N, RULE_CLASSIC, Board, board_add_cell, board_init
-from generator_ext._rng cimport Rng, rng_below
+from generator_ext._rng cimport Rng, rng_shuffle
 
 
 cdef bint plant_row(Rng* rng, int n, bint classic, int r, int8_t* q, uint32_t used,
                     uint64_t* nodes) noexcept nogil:
     cdef int cands[MAX_N]
-    cdef int k = 0, c, i, j, t
+    cdef int k = 0, c, i
     cdef bint ok
     if r == n:
         return True
@@ -30,11 +30,7 @@ cdef bint plant_row(Rng* rng, int n, bint classic, int r, int8_t* q, uint32_t us
         if ok:
             cands[k] = c
             k += 1
-    for i in range(k - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        t = cands[i]
-        cands[i] = cands[j]
-        cands[j] = t
+    rng_shuffle(rng, cands, k)
     for i in range(k):
         q[r] = <int8_t>cands[i]
         if plant_row(rng, n, classic, r + 1, q, used | (<uint32_t>1 << cands[i]), nodes):

@@ -2,12 +2,11 @@
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from generator_ext._core cimport (
-    MAX_N, Board, board_from_grid, ctz32, neighbours4, region_connected,
-)
+from generator_ext._core cimport MAX_N, Board, board_from_grid, ctz32, neighbours4, region_connected
+from generator_ext._core cimport touches_region
 from generator_ext._deduce cimport residue
 from generator_ext._plant cimport FULL_COUNT_BUDGET, GenStats, move_cell
-from generator_ext._rng cimport Rng, rng_below, rng_seed
+from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_shuffle, wins_tie
 from generator_ext._search cimport Search, State, count_board, search_init, search_run, state_init
 
 cdef int REPAIR_STEPS_PER_N = 40
@@ -17,6 +16,14 @@ cdef int REPAIR_TABU = 4
 cdef int REPAIR_SAMPLE = 8  # moves evaluated per repair step
 cdef enum:
     MAX_PATH = 8  # longest path carved out of a region in one repair move
+
+
+cdef inline bint all_at_least(const int* size, int n, int min_size) noexcept nogil:
+    cdef int g
+    for g in range(n):
+        if size[g] < min_size:
+            return False
+    return True
 
 
 cdef int carve_paths(const Board* b, const int8_t* q, int start, int* cells, int* lengths,
@@ -71,8 +78,7 @@ cdef bint feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size,
     """Move one cell into a region below the minimum from a neighbour that can spare it.
     False when some region is too small and no neighbour can give it a cell."""
     cdef int n = b.n
-    cdef int nbs[4]
-    cdef int g, h, cell, i, k, ties = 0, best_cell = -1
+    cdef int g, h, cell, ties = 0, best_cell = -1
     for g in range(n):
         if size[g] >= min_size:
             continue
@@ -80,11 +86,7 @@ cdef bint feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size,
             h = b.region[cell]
             if h == g or q[cell // n] == cell % n or size[h] <= min_size:
                 continue
-            k = neighbours4(n, cell, nbs)
-            for i in range(k):
-                if b.region[nbs[i]] == g:
-                    break
-            else:
+            if not touches_region(b, cell, g):
                 continue
             if not region_connected(b.n, b.region, h, cell):
                 continue
@@ -131,7 +133,7 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
     cdef Search srch
     cdef State s
     cdef int8_t* other
-    cdef int step, r, cell, g, h, i, j, t, best_cell, best_g, ties, p, npaths, best_len
+    cdef int step, r, cell, g, h, i, j, best_cell, best_g, ties, p, npaths, best_len
     cdef int nrows, evaluated, sweep
     cdef int path_cells[MAX_N * MAX_PATH]
     cdef int path_len[MAX_N]
@@ -154,10 +156,7 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
             st.aborts += 1
             return False
         if srch.count == 1:
-            for g in range(n):
-                if size[g] < min_size:
-                    break
-            else:
+            if all_at_least(size, n, min_size):
                 return True
             continue
         is_q = True
@@ -171,11 +170,7 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
             if other[r] != q[r]:
                 rows[nrows] = r
                 nrows += 1
-        for i in range(nrows - 1, 0, -1):
-            j = rng_below(rng, i + 1)
-            t = rows[i]
-            rows[i] = rows[j]
-            rows[j] = t
+        rng_shuffle(rng, rows, nrows)
         best_cell = -1
         best_count = <uint64_t>-1
         best_len = 0
@@ -209,15 +204,9 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
                         move_cell(b, size, path_cells[p * MAX_PATH + i], h)
                     if count == <uint64_t>-1:
                         continue
-                    if count < best_count:
-                        best_count = count
-                        ties = 1
-                    else:
-                        if count > best_count:
-                            continue
-                        ties += 1
-                        if rng_below(rng, ties) != 0:
-                            continue
+                    if not wins_tie(rng, &ties, count < best_count, count == best_count):
+                        continue
+                    best_count = count
                     best_cell = cell
                     best_g = g
                     best_len = path_len[p]
@@ -258,10 +247,7 @@ cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_s
             return False
         left = residue(b, level, undecided)
         if left == 0:
-            for g in range(n):
-                if size[g] < min_size:
-                    break
-            else:
+            if all_at_least(size, n, min_size):
                 return True
             continue
         if left < 0:
@@ -299,16 +285,10 @@ cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_s
             evaluated += 1
             if after < 0:
                 continue
-            if after < best_left:
+            if wins_tie(rng, &ties, after < best_left, after == best_left):
                 best_left = after
                 best_cell = cell
                 best_g = g
-                ties = 1
-            elif after == best_left:
-                ties += 1
-                if rng_below(rng, ties) == 0:
-                    best_cell = cell
-                    best_g = g
         if best_cell < 0:
             st.fail_nomove += 1
             if not random_border_move(rng, b, q, size, min_size):
@@ -324,9 +304,8 @@ cdef void undo_needless_moves(Board* b, const int8_t* q, int* size, const int8_t
     """Give moved cells back to their first region wherever the map stays connected and
     solved by the techniques up to `level`: the repair wanders, the proposal should not."""
     cdef int n = b.n
-    cdef int nbs[4]
-    cdef int cell, h, g, k, i
-    cdef bint changed = True, touches
+    cdef int cell, h, g
+    cdef bint changed = True
     while changed:
         changed = False
         for cell in range(n * n):
@@ -334,11 +313,7 @@ cdef void undo_needless_moves(Board* b, const int8_t* q, int* size, const int8_t
             g = grid[cell]
             if h == g or size[h] <= 1 or q[cell // n] == cell % n:
                 continue
-            k = neighbours4(n, cell, nbs)
-            touches = False
-            for i in range(k):
-                touches = touches or b.region[nbs[i]] == g
-            if not touches or not region_connected(n, b.region, h, cell):
+            if not touches_region(b, cell, g) or not region_connected(n, b.region, h, cell):
                 continue
             move_cell(b, size, cell, g)
             if residue(b, level, NULL) == 0:

@@ -45,3 +45,26 @@ cdef inline uint32_t rng_below(Rng* g, uint32_t bound) noexcept nogil:
 
 cdef inline double rng_unit(Rng* g) noexcept nogil:
     return (rng_next(g) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef inline void rng_shuffle(Rng* g, int* a, int k) noexcept nogil:
+    """Fisher-Yates, last position first (the order every seed's levels depend on)."""
+    cdef int i, j, t
+    for i in range(k - 1, 0, -1):
+        j = rng_below(g, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+cdef inline bint wins_tie(Rng* g, int* ties, bint better, bint equal) noexcept nogil:
+    """Reservoir choice of the best candidate, uniform among equals: a better one always
+    replaces the best so far (and the tie count restarts at 1); an equal one does with
+    probability 1/ties. One draw per equal candidate, none otherwise (seeds depend on it)."""
+    if better:
+        ties[0] = 1
+        return True
+    if equal:
+        ties[0] += 1
+        return rng_below(g, ties[0]) == 0
+    return False

@@ -3,9 +3,8 @@
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from generator_ext._core cimport (
-    MAX_N, RULE_CLASSIC, Board, bit, ctz32, full_mask, match_units, popcount32, region_scan,
-)
+from generator_ext._core cimport MAX_N, RULE_CLASSIC, Board, bit, ctz32, full_mask, match_units
+from generator_ext._core cimport popcount32, region_scan
 
 
 cdef void state_init(const Board* b, State* s) noexcept nogil:

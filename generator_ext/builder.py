@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from generator_ext._core import rule_code, validate_regions
 from generator_ext._repair import fix_raw
 from generator_ext._solver import count_solutions, two_solutions
-from generator_ext.deduce import Rating, rate
+from generator_ext.deduce import Rating, hardest_technique, rate
+from generator_ext.rules import attacks
 
-# Techniques up to 5 (hard): contradiction (6) would make each of the repair's thousands of
-# evaluations cost a hypothesis per cell; a fix is often rated easier than that anyway.
-FIX_LEVEL = 5
+# The techniques of a hard level, up to elimination: contradiction (expert) would make each of
+# the repair's thousands of evaluations cost a hypothesis per cell; a fix is often rated
+# easier than that anyway.
+FIX_LEVEL = hardest_technique("hard")
 FIX_ATTEMPTS = 6
 
 
@@ -88,9 +90,7 @@ def _near_placements(grid, rule: str, seed: int, limit: int) -> list[list[int]]:
             found.append(cols[:])
             return
         for c in orders[r]:
-            if c in cols or (cols and abs(cols[-1] - c) <= 1):
-                continue
-            if rule == "classic" and any(abs(cols[i] - c) == r - i for i in range(r)):
+            if any(attacks(rule, i, cols[i], r, c) for i in range(r)):
                 continue
             g = grid[r][c]
             again = g in used

@@ -14,6 +14,8 @@ from generator_ext._deduce_api import (
     logic_solution_raw,
     next_step_raw,
     paint_problems,
+    technique_tiers,
+    tier_technique_of,
 )
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_colors, region_name
@@ -28,8 +30,14 @@ TECHNIQUES = (
     "contradiction",
 )
 TIERS = ("easy", "medium", "hard", "expert")
-# The tier a technique makes a level: 1-3 easy, 4 medium, 5 hard, 6 expert.
-TECHNIQUE_TIER = {1: "easy", 2: "easy", 3: "easy", 4: "medium", 5: "hard", 6: "expert"}
+# The tier a technique makes a level (1-3 easy, 4 medium, 5 hard, 6 expert): the compiled
+# engine's one mapping (_deduce.pxd), read here rather than written again.
+TECHNIQUE_TIER = {technique: TIERS[code - 1] for technique, code in technique_tiers().items()}
+
+
+def hardest_technique(tier: str) -> int:
+    """The number of the hardest technique a level of this tier needs."""
+    return tier_technique_of(TIERS.index(tier) + 1)
 # Score weights: a step of a harder kind counts for more; group confinement grows with k.
 STEP_WEIGHT = {1: 1, 2: 1, 3: 3, 4: 6, 5: 10, 6: 20}
 MISTAKE = "mistake"

@@ -55,8 +55,8 @@ class BuilderRatingSerializer(serializers.Serializer):
     steps = StepSerializer(many=True)
 
 
+# What it shapes: a generator_ext.Analysis.
 class AnalysisSerializer(serializers.Serializer):
-    """A generator_ext.Analysis."""
     size = serializers.IntegerField()
     rule = serializers.CharField()
     problems = ProblemSerializer(many=True)
@@ -75,8 +75,8 @@ class FixSerializer(serializers.Serializer):
     score = serializers.FloatField()
 
 
+# What it shapes: a FixJob as its page polls it.
 class FixJobSerializer(serializers.Serializer):
-    """A FixJob as its page polls it."""
     key = serializers.CharField(help_text="poll GET /api/builder/fix/<key>/ with it")
     status = serializers.ChoiceField(["queued", "running", "done", "failed"])
     fix = FixSerializer(source="result", allow_null=True, help_text="the proposal, once done")

@@ -34,9 +34,9 @@ def cells_field(help_text: str, **kwargs) -> serializers.ListField:
                                  help_text=help_text, **kwargs)
 
 
+# Leaves out the optional fields whose value is None (a check's solution and token exist
+# only when it solves). A comment, not a docstring: the schema would show a docstring.
 class OmitNoneSerializer(serializers.Serializer):
-    """Leaves out the optional fields whose value is None (a check's solution and token exist
-    only when it solves)."""
 
     def to_representation(self, instance):
         data = super().to_representation(instance)

@@ -97,8 +97,9 @@ class ConflictSerializer(serializers.Serializer):
     cells = cells_field("the queens in conflict")
 
 
+# What it shapes: a services.play.CheckResult; the solution, time and token only when
+# solved.
 class CheckResponseSerializer(OmitNoneSerializer):
-    """A services.play.CheckResult; the solution, time and token only when solved."""
     solved = serializers.BooleanField()
     conflicts = ConflictSerializer(many=True)
     solution = serializers.ListField(child=serializers.IntegerField(), required=False)
@@ -117,18 +118,20 @@ class HintRequestSerializer(serializers.Serializer):
     opened = opened_field()
 
 
+# What it shapes: a deduction step (generator_ext.Step): a hint, or one of the builder's
+# solving steps.
 class StepSerializer(serializers.Serializer):
-    """A deduction step (generator_ext.Step): a hint, or one of the builder's solving steps."""
     technique = serializers.CharField(help_text=", ".join(TECHNIQUES) + ", or mistake")
     message = serializers.CharField()
-    queens = cells_field("cells the step decides hold a queen")
-    crosses = cells_field("cells the step decides cannot hold one")
-    because = cells_field("cells of the rows, columns, regions it uses")
+    queens = cells_field("cells it decides hold a queen")
+    crosses = cells_field("cells it decides cannot hold one")
+    because = cells_field("cells of the rows, columns and regions it uses")
     mistake = serializers.BooleanField(help_text="the step points out a wrong mark")
 
 
+# What it shapes: a Step, or services.play.NoStep when there is no next step (technique
+# null).
 class HintResponseSerializer(StepSerializer):
-    """A Step, or services.play.NoStep when there is no next step (technique null)."""
     technique = serializers.CharField(
         allow_null=True,
         help_text=", ".join(TECHNIQUES) + ", or mistake; null when there is no next step")
@@ -140,8 +143,8 @@ class SolveRequestSerializer(serializers.Serializer):
     hints = StrictIntegerField(required=False, help_text="ignored: the server counts them")
 
 
+# What it shapes: a services.play.SolveRecord.
 class SolveResponseSerializer(serializers.Serializer):
-    """A services.play.SolveRecord."""
     percentile = serializers.FloatField()
     solvers = serializers.IntegerField()
     seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
@@ -149,8 +152,8 @@ class SolveResponseSerializer(serializers.Serializer):
     ranked = serializers.BooleanField(help_text="false for a time below the plausible floor")
 
 
+# What it shapes: a selectors.pools.PoolState.
 class PoolSerializer(serializers.Serializer):
-    """A selectors.pools.PoolState."""
     size = serializers.IntegerField()
     rule = serializers.CharField()
     tier = serializers.CharField()

@@ -146,11 +146,8 @@ class CheckView(APIView):
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.CheckRequestSerializer)
-        try:
-            result = play.check_queens(level, queens=data["queens"], player=request.player,
-                                       address=request.address_key, opened=data.get("opened"))
-        except ValueError as error:  # the engine's sentence on a bad cell
-            raise ParseError(str(error)) from None
+        result = play.check_queens(level, queens=data["queens"], player=request.player,
+                                   address=request.address_key, opened=data.get("opened"))
         return Response(s.CheckResponseSerializer(result).data)
 
 
@@ -190,12 +187,9 @@ class HintView(APIView):
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.HintRequestSerializer)
-        try:
-            step = play.give_hint(level, player=request.player, queens=data["queens"],
-                                  crosses=data["crosses"], address=request.address_key,
-                                  opened=data.get("opened"))
-        except ValueError as error:  # the engine's sentence on a bad mark
-            raise ParseError(str(error)) from None
+        step = play.give_hint(level, player=request.player, queens=data["queens"],
+                              crosses=data["crosses"], address=request.address_key,
+                              opened=data.get("opened"))
         return Response(s.HintResponseSerializer(step).data)
 
 

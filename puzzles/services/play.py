@@ -4,6 +4,7 @@ leaves here only in a solving check or a reveal."""
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -59,6 +60,18 @@ class SolveRecord:
     ranked: bool
 
 
+@contextmanager
+def engine_refusals():
+    """The engine's ValueError on a player's marks (a cell off the board, a malformed pair)
+    is a refusal with its sentence, like any other."""
+    try:
+        yield
+    except ServiceError:
+        raise
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+
+
 def opening_token(level: Level) -> str:
     """The moment a page showed this level, signed: the first move sends it back, so the
     solving time starts at the opening while the GET itself writes nothing."""
@@ -98,7 +111,8 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
                  opened: object = None) -> CheckResult:
     """Conflicts on the player's queens; the solution and a solve token only when solved.
     The token carries the time the server measured since the player opened the level."""
-    cells = parse_cells(queens, level.size, "queens")
+    with engine_refusals():
+        cells = parse_cells(queens, level.size, "queens")
     if len(cells) > level.size:  # the answer lists every pair in conflict: keep it small
         raise ServiceError(f"a {level.size}×{level.size} board holds {level.size} queens at "
                            f"most; this check has {len(cells)}")
@@ -130,8 +144,9 @@ def give_hint(level: Level, *, player: str, queens: object, crosses: object,
     """The engine's next step from the player's own board, its regions named by the level's
     colours, counted for that player and level when it teaches something (a step or a
     mistake); the solution never leaves here."""
-    step = hint(level.regions, level.rule, queens, crosses,  # checks the marks
-                colors=level.colors())
+    with engine_refusals():
+        step = hint(level.regions, level.rule, queens, crosses,  # checks the marks
+                    colors=level.colors())
     if step is None:
         solved = board.is_exact_solution(parse_cells(queens, level.size, "queens"),
                                          level.solution)

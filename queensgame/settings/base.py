@@ -34,12 +34,21 @@ CSRF_FAILURE_VIEW = "puzzles.api.csrf.csrf_failure"
 # Security behind a TLS proxy: secure by default, each switch from the environment.
 # SECURE_PROXY_SSL_HEADER names the header the proxy sets, e.g. HTTP_X_FORWARDED_PROTO, and
 # only when such a proxy strips it from clients.
-SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
-SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=True)
-CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=True)
-SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
-SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
+def transport_security(secure: bool) -> dict:
+    """The https switches, each from the environment, defaulting to `secure` (local turns
+    them off by default: a laptop serves plain http)."""
+    return {
+        "SECURE_SSL_REDIRECT": env.bool("SECURE_SSL_REDIRECT", default=secure),
+        "SESSION_COOKIE_SECURE": env.bool("SESSION_COOKIE_SECURE", default=secure),
+        "CSRF_COOKIE_SECURE": env.bool("CSRF_COOKIE_SECURE", default=secure),
+        "SECURE_HSTS_SECONDS": env.int("SECURE_HSTS_SECONDS", default=31536000 if secure else 0),
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS",
+                                                   default=secure),
+        "SECURE_HSTS_PRELOAD": env.bool("SECURE_HSTS_PRELOAD", default=secure),
+    }
+
+
+globals().update(transport_security(True))
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

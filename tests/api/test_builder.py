@@ -8,6 +8,7 @@ from django.test import Client
 
 from generator_ext import count_solutions, generate
 from puzzles.models import Draft, Level, Source
+from tests.engine.reference import one_cell_changes
 
 pytestmark = pytest.mark.django_db
 
@@ -19,17 +20,9 @@ def post(client, url, data, method="post"):
 def ambiguous(n=8):
     """A level with one cell given to a neighbour, until the map has two solutions."""
     for seed in range(1, 200):
-        regions = generate(n, seed=seed, tier="hard").regions
-        for r in range(n):
-            for c in range(n - 1):
-                if regions[r][c] != regions[r][c + 1]:
-                    grid = [row[:] for row in regions]
-                    grid[r][c] = grid[r][c + 1]
-                    try:
-                        if count_solutions(grid, limit=2) == 2:
-                            return grid
-                    except ValueError:  # a region split in two
-                        continue
+        for grid in one_cell_changes(generate(n, seed=seed, tier="hard").regions):
+            if count_solutions(grid, limit=2) == 2:
+                return grid
     raise AssertionError("no ambiguous map found")
 
 

@@ -13,6 +13,7 @@ from generator_ext import generate
 from puzzles.models import DailyPuzzle
 from puzzles.services import daily as daily_service
 from tests.api.test_api import assert_no_solution, post
+from tests.engine.reference import one_cell_changes
 from tests.engine.test_canonical import all_symmetries, relabel
 
 pytestmark = pytest.mark.django_db
@@ -102,18 +103,9 @@ def one_cell_away(level) -> list[list[int]]:
     from generator_ext import count_solutions
 
     queens = {(r, c) for r, c in enumerate(level.solution)}
-    n = level.size
-    for r in range(n):
-        for c in range(n - 1):
-            a, b = level.regions[r][c], level.regions[r][c + 1]
-            if a != b and (r, c) not in queens:
-                grid = [row[:] for row in level.regions]
-                grid[r][c] = b
-                try:
-                    if count_solutions(grid, limit=2) == 1:
-                        return grid
-                except ValueError:  # a region split in two
-                    continue
+    for grid in one_cell_changes(level.regions, keep=queens):
+        if count_solutions(grid, limit=2) == 1:
+            return grid
     raise AssertionError("no near copy found")
 
 

@@ -93,3 +93,22 @@ def random_region_map(n: int, seed: int) -> list[list[int]]:
         grid[nr][nc] = grid[r][c]
         frontier.append((nr, nc))
     return grid
+
+
+def one_cell_changes(regions: list[list[int]], keep=frozenset()):
+    """Each map that gives one cell (not one of `keep`) to its right-hand neighbour's region
+    and stays a valid map; the builder tests paint these."""
+    from generator_ext import validate_regions
+
+    n = len(regions)
+    for r in range(n):
+        for c in range(n - 1):
+            if regions[r][c] == regions[r][c + 1] or (r, c) in keep:
+                continue
+            grid = [row[:] for row in regions]
+            grid[r][c] = grid[r][c + 1]
+            try:
+                validate_regions(grid)
+            except ValueError:  # a region split in two, or one left empty
+                continue
+            yield grid

@@ -23,3 +23,26 @@ def test_find_conflicts_agrees_with_the_engine(rule):
         assert bool(find_conflicts(regions, queens, rule)) == clash, (regions, queens)
         agreed[clash] += 1
     assert agreed[True] > 30 and agreed[False] > 30  # both outcomes were exercised
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+def test_the_attack_rule_is_the_compiled_engines(rule):
+    """generator_ext.rules.attacks (the builder's placement search uses it) answers as the
+    compiled engine does for two queens of different regions, on every pair of cells."""
+    from generator_ext.rules import attacks
+
+    n = 7
+    stripes = [[c for c in range(n)] for _ in range(n)]  # region = column
+    rows = [[r for _ in range(n)] for r in range(n)]  # region = row
+    for r1 in range(n):
+        for c1 in range(n):
+            for r2 in range(n):
+                for c2 in range(n):
+                    if (r1, c1) == (r2, c2):
+                        continue
+                    # A map in which the two cells lie in different regions, when one exists.
+                    regions = stripes if c1 != c2 else rows
+                    if regions[r1][c1] == regions[r2][c2]:
+                        continue
+                    assert attacks(rule, r1, c1, r2, c2) == queens_clash_raw(
+                        regions, rule, [(r1, c1), (r2, c2)]), (r1, c1, r2, c2)

@@ -1,0 +1,149 @@
+"""The level cache under a generation run: `python -m benchmarks.cache [--root DIR]`.
+
+Hot `GET /api/levels/<n>/` throughput (wrk, loopback) through gunicorn as compose runs it, on
+PostgreSQL and a redis-server of its own, first idle, then while a Celery worker's generation
+run saves levels: of another size, and of the very size being read (its candidate list is
+forgotten at each save). Prints req/s and p99 of each, and each busy figure as a share of the
+idle one measured in the same run. `--root` runs another checkout's code (an older commit, for
+a before and after) with this script's driver."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.support import (
+    ROOT,
+    free_port,
+    recreate_database,
+    stop_process,
+    wait_for_port,
+    wait_for_url,
+)
+
+READ_SIZE = 8
+
+
+def wrk(url: str, seconds: int, connections: int) -> dict:
+    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+                         check=True, capture_output=True, text=True).stdout
+
+    def ms(label: str) -> float:
+        value, unit = re.search(rf"{label}\s+([\d.]+)(us|ms|s)\b", out).groups()
+        return float(value) / 1000 if unit == "us" else float(value) * (1000 if unit == "s" else 1)
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p99": ms("99%"), "non_2xx": int(errors.group(1)) if errors else 0}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", default=str(ROOT), help="the checkout whose code runs")
+    parser.add_argument("--seconds", type=int, default=15)
+    parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--workers", default="2")
+    args = parser.parse_args(argv)
+    if not shutil.which("wrk"):
+        sys.exit("wrk is not installed: apt-get install wrk")
+    root = Path(args.root).resolve()
+    folder = Path(tempfile.mkdtemp(prefix="queens-cache-"))
+    redis_port, app_port = free_port(), free_port()
+    env = {**os.environ, "DEBUG": "0", "DJANGO_SETTINGS_MODULE": "queensgame.settings",
+           "SECRET_KEY": "bench-only-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFG",
+           "SECURE_SSL_REDIRECT": "0", "LOG_LEVEL": "WARNING",
+           "DATABASE_URL": recreate_database("queens_cache"),
+           "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0", "QUEENS_VAR_DIR": str(folder),
+           "GUNICORN_BIND": f"127.0.0.1:{app_port}", "GUNICORN_WORKERS": args.workers,
+           "CELERY_QUEUE": "queens-cache-bench", "PYTHONPATH": str(root)}
+    redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(redis_port),
+                              "--save", "", "--appendonly", "no", "--dir", str(folder)],
+                             stdout=subprocess.DEVNULL)
+    processes = [redis]
+
+    def manage(*command: str) -> None:
+        subprocess.run([sys.executable, "manage.py", *command], cwd=root, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def start(*command: str) -> subprocess.Popen:
+        process = subprocess.Popen([sys.executable, "-m", *command], cwd=root, env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        processes.append(process)
+        return process
+
+    try:
+        wait_for_port(redis_port)
+        manage("migrate", "--noinput")
+        manage("generate_levels", "--size", str(READ_SIZE), "--count", "60", "--seed", "1")
+        manage("generate_levels", "--size", "12", "--count", "5", "--seed", "1")
+        start("gunicorn", "-c", "python:queensgame.gunicorn_conf", "--access-logfile",
+              "/dev/null", "queensgame.asgi")
+        url = f"http://127.0.0.1:{app_port}/api/levels/{READ_SIZE}/"
+        wait_for_url(url).read()
+        wrk(url, 3, args.connections)  # warm: connections, processes' caches
+        results = {"idle": wrk(url, args.seconds, args.connections)}
+        start("celery", "-A", "queensgame", "worker", "-Q", env["CELERY_QUEUE"],
+              "--concurrency=1", "--pool=solo", "--without-gossip", "--without-mingle",
+              "--loglevel=WARNING")
+        for label, size in ((f"a run saving {12}×{12} levels", 12),
+                            (f"a run saving {READ_SIZE}×{READ_SIZE} levels", READ_SIZE)):
+            before = count_levels(root, env, size)
+            run_id = create_run(root, env, size)
+            time.sleep(2)  # the worker has taken it
+            results[label] = wrk(url, args.seconds, args.connections)
+            saved = count_levels(root, env, size) - before
+            results[label]["saved"] = saved
+            cancel_run(root, env, run_id)
+    finally:
+        for process in reversed(processes):
+            stop_process(process)
+        shutil.rmtree(folder, ignore_errors=True)
+    idle = results["idle"]
+    print(f"GET /api/levels/{READ_SIZE}/ through gunicorn ({args.workers} workers), "
+          f"{args.connections} connections, {args.seconds} s each, code of {root}")
+    print(f"{'while':34} {'req/s':>8} {'p99 ms':>8} {'non-2xx':>8} {'levels saved':>13}"
+          f" {'of idle':>8}")
+    for label, r in results.items():
+        share = f"{100 * r['rps'] / idle['rps']:.0f} %"
+        print(f"{label:34} {r['rps']:8.0f} {r['p99']:8.1f} {r['non_2xx']:8} "
+              f"{r.get('saved', ''):>13} {share:>8}")
+
+
+def django_shell(root: Path, env: dict, code: str) -> str:
+    return subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=root,
+                          env=env, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def count_levels(root: Path, env: dict, size: int) -> int:
+    return int(django_shell(root, env, "from puzzles.models import Level; "
+                                       f"print(Level.objects.filter(size={size}).count())"))
+
+
+def create_run(root: Path, env: dict, size: int) -> int:
+    """A big untargeted run, created as an admin does (the run's task is sent on commit)."""
+    code = ("from puzzles.models import GenerationRun\n"
+            "try:\n"
+            "    from puzzles.services.runs import create_run\n"
+            f"    run = create_run(size={size}, rule='touch', requested=1000)\n"
+            "except ImportError:  # an older checkout: one services module\n"
+            "    from puzzles.services import create_run\n"
+            f"    run = create_run({size}, 'touch', 1000)\n"
+            "print(run.id)")
+    return int(django_shell(root, env, code))
+
+
+def cancel_run(root: Path, env: dict, run_id: int) -> None:
+    django_shell(root, env, "from puzzles.models import GenerationRun, RunStatus; "
+                            f"GenerationRun.objects.filter(id={run_id}).update("
+                            "status=RunStatus.CANCELLED)")
+
+
+if __name__ == "__main__":
+    main()
