@@ -1,11 +1,15 @@
 """The level cache under a generation run: `python -m benchmarks.cache [--root DIR]`.
 
 Hot `GET /api/levels/<n>/` throughput (wrk, loopback) through gunicorn as compose runs it, on
-PostgreSQL and a redis-server of its own, first idle, then while a Celery worker's generation
-run saves levels: of another size, and of the very size being read (its candidate list is
-forgotten at each save). Prints req/s and p99 of each, and each busy figure as a share of the
-idle one measured in the same run. `--root` runs another checkout's code (an older commit, for
-a before and after) with this script's driver."""
+PostgreSQL and a redis-server of its own: first idle, then while levels are saved at the rate
+a generation run saves them (one process on this machine: about 50 a second at 8×8, 20 at
+12×12), of another size and of the very size being read (whose candidate list each save makes
+stale). The saves go through the run's own service (save_generated_level) from levels made
+beforehand, so the figure is the cost of the saves and what they make the web processes
+forget, not of the engine's work competing for the same two cores; a last row runs a real
+Celery worker's run beside the load, engine and all. Each figure is also given as a share of
+the idle one measured in the same run. `--root` runs another checkout's code (an older commit,
+for a before and after) with this script's driver."""
 
 from __future__ import annotations
 
@@ -31,6 +35,14 @@ from tests.support import (
 READ_SIZE = 8
 
 
+def median_of(runs: list[dict]) -> dict:
+    """Each figure's median over the rounds (the share is the busy phase's against the idle
+    phase just before it)."""
+    import statistics
+
+    return {name: statistics.median(run[name] for run in runs) for name in runs[0]}
+
+
 def wrk(url: str, seconds: int, connections: int) -> dict:
     out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
                          check=True, capture_output=True, text=True).stdout
@@ -47,7 +59,8 @@ def wrk(url: str, seconds: int, connections: int) -> dict:
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=str(ROOT), help="the checkout whose code runs")
-    parser.add_argument("--seconds", type=int, default=15)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--workers", default="2")
     args = parser.parse_args(argv)
@@ -88,37 +101,90 @@ def main(argv=None):
         url = f"http://127.0.0.1:{app_port}/api/levels/{READ_SIZE}/"
         wait_for_url(url).read()
         wrk(url, 3, args.connections)  # warm: connections, processes' caches
-        results = {"idle": wrk(url, args.seconds, args.connections)}
+        # Rounds of idle and busy phases, alternating: this machine is shared and noisy, so
+        # each busy phase is compared with the idle phase just before it.
+        rounds: dict[str, list[dict]] = {}
+        for round_number in range(args.rounds):
+            for label, size, rate in (("idle", 0, 0),
+                                      ("saves of 12×12 levels, 20/s", 12, 20),
+                                      ("idle", 0, 0),
+                                      (f"saves of {READ_SIZE}×{READ_SIZE} levels, 50/s",
+                                       READ_SIZE, 50)):
+                if not rate:
+                    idle_now = wrk(url, args.seconds, args.connections)
+                    rounds.setdefault("idle", []).append(idle_now)
+                    continue
+                saver = start_saver(root, env, size=size, rate=rate,
+                                    count=rate * (args.seconds + 2),
+                                    first_seed=1000 * size + 100_000 * round_number)
+                busy = wrk(url, args.seconds, args.connections)
+                busy["saved"] = int(saver.communicate(timeout=120)[0].split()[-1])
+                busy["share"] = busy["rps"] / idle_now["rps"]
+                rounds.setdefault(label, []).append(busy)
+        results = {label: median_of(runs) for label, runs in rounds.items()}
         start("celery", "-A", "queensgame", "worker", "-Q", env["CELERY_QUEUE"],
               "--concurrency=1", "--pool=solo", "--without-gossip", "--without-mingle",
               "--loglevel=WARNING")
-        for label, size in ((f"a run saving {12}×{12} levels", 12),
-                            (f"a run saving {READ_SIZE}×{READ_SIZE} levels", READ_SIZE)):
-            before = count_levels(root, env, size)
-            run_id = create_run(root, env, size)
-            time.sleep(2)  # the worker has taken it
-            results[label] = wrk(url, args.seconds, args.connections)
-            saved = count_levels(root, env, size) - before
-            results[label]["saved"] = saved
-            cancel_run(root, env, run_id)
+        label = f"a real run of {READ_SIZE}×{READ_SIZE} (worker on the same cores)"
+        idle_now = wrk(url, args.seconds, args.connections)
+        before = count_levels(root, env, READ_SIZE)
+        run_id = create_run(root, env, READ_SIZE)
+        time.sleep(2)  # the worker has taken it
+        results[label] = wrk(url, args.seconds, args.connections)
+        results[label]["saved"] = count_levels(root, env, READ_SIZE) - before
+        results[label]["share"] = results[label]["rps"] / idle_now["rps"]
+        cancel_run(root, env, run_id)
     finally:
         for process in reversed(processes):
             stop_process(process)
         shutil.rmtree(folder, ignore_errors=True)
-    idle = results["idle"]
     print(f"GET /api/levels/{READ_SIZE}/ through gunicorn ({args.workers} workers), "
-          f"{args.connections} connections, {args.seconds} s each, code of {root}")
-    print(f"{'while':34} {'req/s':>8} {'p99 ms':>8} {'non-2xx':>8} {'levels saved':>13}"
+          f"{args.connections} connections, {args.seconds} s a phase, medians of "
+          f"{args.rounds} rounds, code of {root}")
+    print(f"{'while':50} {'req/s':>8} {'p99 ms':>8} {'non-2xx':>8} {'levels saved':>13}"
           f" {'of idle':>8}")
     for label, r in results.items():
-        share = f"{100 * r['rps'] / idle['rps']:.0f} %"
-        print(f"{label:34} {r['rps']:8.0f} {r['p99']:8.1f} {r['non_2xx']:8} "
-              f"{r.get('saved', ''):>13} {share:>8}")
+        share = f"{100 * r.get('share', 1.0):.0f} %"
+        print(f"{label:50} {r['rps']:8.0f} {r['p99']:8.1f} {r['non_2xx']:8} "
+              f"{int(r['saved']) if 'saved' in r else '':>13} {share:>8}")
+
+
+SAVER = """
+import time
+from generator_ext import generate
+try:
+    from puzzles.services.levels import save_generated_level
+except ImportError:  # an older checkout: one services module
+    from puzzles.services import save_generated_level
+from contextlib import nullcontext
+from puzzles import level_cache
+# The run's batching of its changes (advance_run), where the code has it.
+batched = getattr(level_cache, "batched", nullcontext)
+made = [generate({size}, seed=seed) for seed in range({first_seed}, {first_seed} + {count})]
+print("ready", flush=True)
+started, saved = time.monotonic(), 0
+with batched():
+    for i, level in enumerate(made):
+        time.sleep(max(0.0, started + i / {rate} - time.monotonic()))
+        saved += save_generated_level(level) is not None
+print(saved, flush=True)
+"""
+
+
+def start_saver(root: Path, env: dict, **plan) -> subprocess.Popen:
+    """A process that saves `count` levels at `rate` a second as a run does; returns once
+    its levels are made and the saving starts."""
+    saver = subprocess.Popen([sys.executable, "manage.py", "shell", "-c", SAVER.format(**plan)],
+                             cwd=root, env=env, stdout=subprocess.PIPE, text=True)
+    while "ready" not in (saver.stdout.readline() or "ready"):
+        pass
+    return saver
 
 
 def django_shell(root: Path, env: dict, code: str) -> str:
-    return subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=root,
-                          env=env, check=True, capture_output=True, text=True).stdout.strip()
+    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=root,
+                         env=env, check=True, capture_output=True, text=True).stdout
+    return out.strip().splitlines()[-1] if out.strip() else ""  # past the shell's banner
 
 
 def count_levels(root: Path, env: dict, size: int) -> int:

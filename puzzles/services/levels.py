@@ -71,6 +71,12 @@ def generate_levels(*, size: int, count: int, rule: str = Rule.TOUCH, seed: int 
     domain.check_size(size)
     domain.check_rule(rule)
     tier = domain.check_tier(tier, size)
+    with level_cache.batched():  # the pools hear of the new levels once a second
+        return _generate(size=size, count=count, rule=rule, seed=seed, progress=progress,
+                         tier=tier)
+
+
+def _generate(*, size, count, rule, seed, progress, tier) -> tuple[int, int]:
     produced = duplicates = 0
     next_seed = seed
     while produced < count:

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from generator_ext import generate
-from puzzles import domain
+from puzzles import domain, level_cache
 from puzzles.errors import ServiceError
 from puzzles.models import GenerationRun, RunStatus
 from puzzles.services.levels import save_generated_level
@@ -90,7 +90,13 @@ def _finish(run: GenerationRun, status: str, error: str = "") -> None:
 
 def advance_run(run_id: int, *, deadline: float) -> bool:
     """Make levels for a running run until it is full or the deadline passes, one level per
-    transaction. True when work remains for another task."""
+    transaction. True when work remains for another task. The web processes hear of the
+    new levels once a second (level_cache.batched), not once a level."""
+    with level_cache.batched():
+        return _advance(run_id, deadline)
+
+
+def _advance(run_id: int, deadline: float) -> bool:
     while True:
         run = GenerationRun.objects.get(id=run_id)
         if run.status != RunStatus.RUNNING:

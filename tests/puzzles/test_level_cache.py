@@ -47,3 +47,39 @@ def test_a_change_is_seen_at_once(make_level, settings):
         picked = level_selectors.random_playable_level(size, "touch")
         assert picked is None or picked.id != reserved.id
     assert level_selectors.level_by_id(reserved.id) is None
+
+
+def test_a_saved_level_forgets_its_own_pool_only(make_level, django_assert_num_queries):
+    """A run saving levels of one size leaves every other pool's kept levels alone: reading
+    them costs no query, while the saved size's candidate list is read again."""
+    seven, eight = make_level(size=7, seed=1), make_level(size=8, seed=1)
+    for _ in range(3):  # kept: the lists and the levels
+        assert level_selectors.random_playable_level(7, "touch").id == seven.id
+        assert level_selectors.random_playable_level(8, "touch").id == eight.id
+    with django_assert_num_queries(0):
+        level_selectors.random_playable_level(7, "touch")
+    newer = make_level(size=8, seed=2)  # what a run does, one level at a time
+    with django_assert_num_queries(0):
+        assert level_selectors.random_playable_level(7, "touch").id == seven.id
+        assert level_selectors.level_by_id(seven.id).id == seven.id
+    picked = {level_selectors.random_playable_level(8, "touch").id for _ in range(40)}
+    assert picked == {eight.id, newer.id}  # the 8×8 list was read again and has both
+
+
+def test_a_thread_that_read_the_log_earlier_makes_nobody_forget(make_level):
+    """Threads of one process read the change log's number at different moments: one that
+    read it before another thread applied a change must not take the process back (once it
+    did, and every save made every web process forget everything)."""
+    from puzzles import level_cache
+
+    level = make_level(size=7, seed=1)
+    earlier = level_cache.current_version()
+    make_level(size=9, seed=1)  # a change to another pool
+    later = level_cache.current_version()
+    assert later != earlier
+    assert level_selectors.level_by_id(level.id) is not None  # kept under the later version
+    key = level_cache.level_tag(level.id)
+    with level_cache._lock:
+        level_cache._catch_up(*earlier)  # the slower thread's turn
+        assert key in level_cache._state["entries"]
+        assert (level_cache._state["epoch"], level_cache._state["seq"]) == later
