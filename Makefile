@@ -10,7 +10,9 @@ ENGINE_SOURCES := $(wildcard generator_ext/*.pyx generator_ext/*.pxd) setup.py p
 $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@# setuptools says, for every editable install of a flat layout, to beware of folders named
+	@# like the packages: this checkout is exactly such a folder, on purpose.
+	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -184,6 +184,22 @@ def remembered(key: tuple, load: Callable[[], Any], *, tag: tuple | None = None,
 
 
 _loading: dict[tuple, threading.Event] = {}
+WARM_AT_MOST = 500  # keys read in one query by remember_many
+
+
+def remember_many(keys: list[tuple], load_many: Callable[[list[tuple]], dict],
+                  *, version: tuple | None) -> None:
+    """Keep, in one load, those of `keys` not kept yet (each its own tag): a candidate list
+    read anew brings its new levels in one query, not one query per pick. A key load_many
+    does not return is left to be loaded on its own (it may not exist)."""
+    if version is None:
+        return
+    with _lock:
+        missing = [key for key in keys if key not in _state["entries"]][:WARM_AT_MOST]
+    if not missing:
+        return
+    for key, value in load_many(missing).items():
+        _keep(key, key, value, version)
 
 
 def _load(key: tuple, load: Callable[[], Any]) -> Any:

@@ -69,11 +69,21 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
     today = timezone.now().date()
     version = level_cache.current_version()  # once: the ids and the level it picks
     tag = level_cache.pool_tag(size, rule, tier)
-    ids = level_cache.remembered(
-        (*tag, today),
-        lambda: list(active_levels(size, rule, tier).filter(not_a_future_daily(today))
-                     .values_list("id", flat=True)),
-        tag=tag, version=version)
+    loaded = []
+
+    def load_ids() -> list[int]:
+        loaded.append(True)
+        return list(active_levels(size, rule, tier).filter(not_a_future_daily(today))
+                    .values_list("id", flat=True))
+
+    ids = level_cache.remembered((*tag, today), load_ids, tag=tag, version=version)
+    if loaded:  # a list read anew (a run added levels): its new levels in one query
+        level_cache.remember_many(
+            [level_cache.level_tag(level_id) for level_id in ids],
+            lambda keys: {level_cache.level_tag(level.id): level for level in
+                          Level.objects.filter(id__in=[key[1] for key in keys], hidden=False)
+                          .select_related("daily")},
+            version=version)
     if exclude_ids:
         excluded = set(exclude_ids)
         ids = [level_id for level_id in ids if level_id not in excluded]
