@@ -9,7 +9,7 @@ class PuzzlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from puzzles import level_cache  # noqa: F401 (connects its signals)
+        from puzzles import level_changes  # noqa: F401 (connects its signals)
 
         # The folders the settings' defaults write to (SQLite, static files, the local
         # broker): made here, when Django starts, never when the settings are imported.

@@ -24,11 +24,6 @@ from typing import Any
 from django.core.cache import cache
 from django.core.cache.backends.db import DatabaseCache
 from django.db import InterfaceError, OperationalError, transaction
-from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
-
-from puzzles.domain import Tier
-from puzzles.models import DailyPuzzle, Level
 
 log = logging.getLogger(__name__)
 EPOCH_KEY = "queens:levels-epoch"
@@ -301,43 +296,3 @@ def batched(every_s: float = 1.0):
 def forget_all() -> None:
     """Every process forgets everything (a change too wide to name)."""
     forget([EVERYTHING])
-
-
-def tags_of(level, *, any_tier: bool = False) -> list[tuple]:
-    """What a change to this level makes stale: itself and the candidate lists it is in (its
-    tier's and the any-tier list; every tier's when its tier may have changed)."""
-    tiers = ["", *Tier.values] if any_tier else ["", level.tier]
-    return [level_tag(level.id), *(pool_tag(level.size, level.rule, t) for t in tiers)]
-
-
-def _dailies_of(level_ids: list[int]) -> list[tuple]:
-    return [daily_tag(day) for day in DailyPuzzle.objects.filter(level_id__in=level_ids)
-            .values_list("date", flat=True)]
-
-
-def forget_levels(levels: Iterable) -> None:
-    """A batch of levels changed by update() (which sends no signal): one change for all."""
-    levels = list(levels)
-    tags: list[tuple] = _dailies_of([level.id for level in levels])
-    for level in levels:
-        tags += tags_of(level, any_tier=True)
-    forget(tags)
-
-
-@receiver(post_save, sender=Level)
-def _level_saved(sender, instance, created, raw=False, **kwargs) -> None:
-    # A new level is in no daily yet, and its tier is the one it was made with.
-    forget(tags_of(instance, any_tier=not created)
-           + ([] if created else _dailies_of([instance.id])))
-
-
-@receiver(post_delete, sender=Level)
-def _level_deleted(sender, instance, **kwargs) -> None:
-    forget(tags_of(instance, any_tier=True))
-
-
-@receiver([post_save, post_delete], sender=DailyPuzzle)
-def _daily_changed(sender, instance, **kwargs) -> None:
-    # Its level comes out on that day: the level and the lists it is in change too.
-    level = Level.objects.filter(id=instance.level_id).only("id", "size", "rule").first()
-    forget([daily_tag(instance.date), *(tags_of(level, any_tier=True) if level else [])])

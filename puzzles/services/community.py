@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from generator_ext import canonical_hash
-from puzzles import domain, level_cache
+from puzzles import domain, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, Level, Source
 from puzzles.services import builder
@@ -94,5 +94,5 @@ def moderate_levels(level_ids, *, hidden: bool | None = None,
     levels = Level.objects.filter(id__in=level_ids, source=Source.COMMUNITY)
     touched = list(levels.only("id", "size", "rule"))
     changed = levels.update(**fields)
-    level_cache.forget_levels(touched)  # an update sends no signal: one change for the batch
+    level_changes.forget_levels(touched)  # an update sends no signal: one change for the batch
     return changed

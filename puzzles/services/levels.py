@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from generator_ext import GeneratedLevel, canonical_hash, count_solutions, generate, rate
-from puzzles import domain, level_cache
+from puzzles import domain, level_cache, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Rule
 
@@ -61,7 +61,7 @@ def rate_levels(levels=None, *, progress=None) -> dict[str, int]:
         counts["rated"] += 1
         if progress:
             progress(counts)
-    level_cache.forget_levels(changed)  # the updates above send no signals
+    level_changes.forget_levels(changed)  # the updates above send no signals
     return counts
 
 
