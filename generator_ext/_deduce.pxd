@@ -5,7 +5,7 @@ from generator_ext._core cimport MAX_N, Board
 from generator_ext._marks cimport Marks
 
 cdef enum:
-    # Techniques, easiest first (DESIGN.md §3).
+    # Techniques, easiest first (docs/architecture.md §5).
     T_LAST_CELL = 1
     T_NEIGHBOURS = 2
     T_CONFINEMENT = 3

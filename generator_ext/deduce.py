@@ -20,7 +20,7 @@ from generator_ext._deduce_api import (
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_colors, region_name
 
-# Technique numbers (DESIGN.md §3) and the names the API uses.
+# Technique numbers (docs/architecture.md §5) and the names the API uses.
 TECHNIQUES = (
     "last_cell",
     "neighbours",
@@ -66,7 +66,7 @@ class Step:
 
     @property
     def number(self) -> int:
-        """1..6 for a technique (its place in DESIGN.md §3), 0 for a mistake."""
+        """1..6 for a technique (its place in docs/architecture.md §5), 0 for a mistake."""
         return TECHNIQUES.index(self.technique) + 1 if not self.mistake else 0
 
 

@@ -1,4 +1,4 @@
-"""Levels, generation runs, pool targets, daily puzzles and solves (DESIGN.md §4 "Data")."""
+"""Levels, generation runs, pool targets, daily puzzles and solves (docs/architecture.md §4)."""
 
 import random
 import secrets
@@ -30,7 +30,7 @@ class Level(models.Model):
     # The solution up to rotation and mirroring (puzzles.likeness): finds the stored levels a
     # painting in the builder might be a near copy of.
     solution_key = models.CharField(max_length=64, blank=True, default="", db_index=True)
-    # null until the deduction engine rates the level (DESIGN.md §4)
+    # null until the deduction engine rates the level (docs/architecture.md)
     tier = models.CharField(  # noqa: DJ001
         max_length=16, choices=Tier.choices, null=True, blank=True
     )
