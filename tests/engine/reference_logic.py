@@ -1,5 +1,6 @@
 """A slow, literal Python reading of the six techniques (docs/architecture.md §5), to check
-the compiled deduction engine against. Group confinement enumerates subsets here, as the engine must not."""
+the compiled deduction engine against. Group confinement enumerates subsets here, as the
+engine must not."""
 
 from __future__ import annotations
 
