@@ -25,6 +25,8 @@ from django.core.cache import cache
 from django.core.cache.backends.db import DatabaseCache
 from django.db import InterfaceError, OperationalError, transaction
 
+from puzzles.cache_tags import ADDED, EVERYTHING, pool_tag
+
 log = logging.getLogger(__name__)
 EPOCH_KEY = "queens:levels-epoch"
 SEQ_KEY = "queens:levels-seq"
@@ -41,18 +43,6 @@ _state: dict[str, Any] = {"epoch": None, "seq": None, "gap_since": None, "entrie
                           "tagged": defaultdict(set), "dropped_at": {}, "all_dropped_at": 0,
                           "stale": {}}
 READ_VERSION = object()
-
-
-def level_tag(level_id: int) -> tuple:
-    return ("level", level_id)
-
-
-def pool_tag(size: int, rule: str, tier: str | None) -> tuple:
-    return ("pool", size, rule, tier or "")
-
-
-def daily_tag(day) -> tuple:
-    return ("daily", day)
 
 
 def _keep_as_stale(keys: Iterable) -> None:
@@ -72,7 +62,16 @@ def _drop_all(at: int) -> None:
     _state["all_dropped_at"] = at
 
 
-EVERYTHING = ("*",)  # the tag of a change too wide to name
+def _add_to_lists(tag: tuple) -> None:
+    """A new active level joins the candidate lists kept for its pool (its tier's and the
+    any-tier one) in place: nothing is read again (under the lock)."""
+    _, size, rule, tier, level_id = tag
+    entries, tagged = _state["entries"], _state["tagged"]
+    for pool in {pool_tag(size, rule, tier), pool_tag(size, rule, "")}:
+        for key in tagged.get(pool, ()):
+            kept_tag, ids = entries[key]
+            if level_id not in ids:  # published twice (now and on commit): added once
+                entries[key] = (kept_tag, [*ids, level_id])  # a new list: readers hold the old
 
 
 def _drop(tags: Iterable, at: int) -> None:
@@ -83,6 +82,9 @@ def _drop(tags: Iterable, at: int) -> None:
         _drop_all(at)
         return
     for tag in tags:
+        if tag[0] == ADDED:
+            _add_to_lists(tag)
+            continue
         keys = tagged.pop(tag, ())
         _keep_as_stale(keys)
         for key in keys:

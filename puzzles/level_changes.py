@@ -1,6 +1,7 @@
 """What a change to the data makes stale in the level cache (puzzles/level_cache.py): a
-level's own entry, the candidate lists it is in and the daily it is. Saves and deletes tell
-it through signals; bulk updates, which send none, through forget_levels."""
+level's own entry, the candidate lists it is in and the daily it is; a new level only joins
+its pool's lists. Saves and deletes tell it through signals; bulk updates, which send none,
+through forget_levels."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from collections.abc import Iterable
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from puzzles.cache_tags import added_tag, daily_tag, level_tag, pool_tag
 from puzzles.domain import Tier
-from puzzles.level_cache import daily_tag, forget, level_tag, pool_tag
+from puzzles.level_cache import forget
 from puzzles.models import DailyPuzzle, Level
 
 
@@ -37,9 +39,14 @@ def forget_levels(levels: Iterable) -> None:
 
 @receiver(post_save, sender=Level)
 def _level_saved(sender, instance, created, raw=False, **kwargs) -> None:
-    # A new level is in no daily yet, and its tier is the one it was made with.
-    forget(tags_of(instance, any_tier=not created)
-           + ([] if created else _dailies_of([instance.id])))
+    if created:
+        # A new level is in no daily and no other entry: an active one joins its pool's
+        # lists where they are kept (a generation run's saves read nothing again); its own
+        # id may be kept as "no such level" by a request that came too early.
+        added = [added_tag(instance.size, instance.rule, instance.tier, instance.id)]
+        forget([level_tag(instance.id), *(added if instance.is_active else [])])
+        return
+    forget(tags_of(instance, any_tier=True) + _dailies_of([instance.id]))
 
 
 @receiver(post_delete, sender=Level)

@@ -6,14 +6,14 @@ from datetime import date
 
 from django.db.models import QuerySet
 
-from puzzles import level_cache
+from puzzles import cache_tags, level_cache
 from puzzles.models import DailyPuzzle, Level, Rule
 
 
 def daily_for(day: date) -> DailyPuzzle | None:
     """Kept in memory between changes (level_cache): treat it as read-only."""
     return level_cache.remembered(
-        level_cache.daily_tag(day),
+        cache_tags.daily_tag(day),
         lambda: DailyPuzzle.objects.filter(date=day).select_related("level").first())
 
 

@@ -8,7 +8,7 @@ from datetime import date
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from puzzles import level_cache
+from puzzles import cache_tags, level_cache
 from puzzles.models import Level
 
 
@@ -56,7 +56,7 @@ def level_by_id(level_id: int) -> Level | None:
 
 def _kept_level(level_id: int, version) -> Level | None:
     level = level_cache.remembered(
-        level_cache.level_tag(level_id),
+        cache_tags.level_tag(level_id),
         lambda: Level.objects.filter(id=level_id, hidden=False).select_related("daily").first(),
         version=version)
     return level if level is not None and is_out(level) else None
@@ -68,7 +68,7 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
     memory between changes, so a pick costs no query while nothing changed."""
     today = timezone.now().date()
     version = level_cache.current_version()  # once: the ids and the level it picks
-    tag = level_cache.pool_tag(size, rule, tier)
+    tag = cache_tags.pool_tag(size, rule, tier)
     loaded = []
 
     def load_ids() -> list[int]:
@@ -79,8 +79,8 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
     ids = level_cache.remembered((*tag, today), load_ids, tag=tag, version=version)
     if loaded:  # a list read anew (a run added levels): its new levels in one query
         level_cache.remember_many(
-            [level_cache.level_tag(level_id) for level_id in ids],
-            lambda keys: {level_cache.level_tag(level.id): level for level in
+            [cache_tags.level_tag(level_id) for level_id in ids],
+            lambda keys: {cache_tags.level_tag(level.id): level for level in
                           Level.objects.filter(id__in=[key[1] for key in keys], hidden=False)
                           .select_related("daily")},
             version=version)
