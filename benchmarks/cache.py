@@ -105,8 +105,12 @@ def main(argv=None):
         # each busy phase is compared with the idle phase just before it.
         rounds: dict[str, list[dict]] = {}
         for round_number in range(args.rounds):
+            # Another pool at two rates, then the pool being read at the higher one: the
+            # second against the third tells the saves' own cost from the cache's.
             for label, size, rate in (("idle", 0, 0),
                                       ("saves of 12×12 levels, 20/s", 12, 20),
+                                      ("idle", 0, 0),
+                                      ("saves of 12×12 levels, 50/s", 12, 50),
                                       ("idle", 0, 0),
                                       (f"saves of {READ_SIZE}×{READ_SIZE} levels, 50/s",
                                        READ_SIZE, 50)):
@@ -116,7 +120,8 @@ def main(argv=None):
                     continue
                 saver = start_saver(root, env, size=size, rate=rate,
                                     count=rate * (args.seconds + 2),
-                                    first_seed=1000 * size + 100_000 * round_number)
+                                    first_seed=1000 * size + 100_000 * round_number
+                                    + 10_000 * rate)
                 busy = wrk(url, args.seconds, args.connections)
                 busy["saved"] = int(saver.communicate(timeout=120)[0].split()[-1])
                 busy["share"] = busy["rps"] / idle_now["rps"]
