@@ -24,7 +24,7 @@ from collections import Counter
 from generator_ext._naive import naive_partition_for_seed
 
 from generator_ext import TIERS, analyze, count_solutions, generate, hint, rate, served_tiers
-from generator_ext.shapes import shape_figures
+from generator_ext.shapes import design_score, shape_figures
 
 FULL = {
     "tier_sizes": [6, 8, 10, 12, 14, 16, 18, 20],
@@ -41,6 +41,8 @@ FULL = {
     "solver_sizes": [8, 10, 13, 16, 20],
     "solver_maps": 200,
     "cpsat_maps": 50,
+    "design_sizes": [7, 8, 9, 10, 11, 14, 20],
+    "design_seeds": 100,
 }
 QUICK = {
     "tier_sizes": [8, 12, 16],
@@ -57,6 +59,8 @@ QUICK = {
     "solver_sizes": [10, 20],
     "solver_maps": 50,
     "cpsat_maps": 10,
+    "design_sizes": [8, 9],
+    "design_seeds": 30,
 }
 SHAPES = ("largest", "two_cell", "loose", "perimeter")
 
@@ -270,7 +274,26 @@ def run(config: dict, log) -> dict:
         log(f"naive n={n}: {report['naive'][n]['levels']} levels")
     report["deduction"] = bench_deduction(config, log)
     report["solver"] = bench_solver(config, log)
+    report["design"] = bench_design(config["design_sizes"], config["design_seeds"], log)
     return report
+
+
+DESIGN_FIGURES = ("symmetry", "density", "thin", "largest", "two_cell", "one_cell", "score")
+
+
+def bench_design(sizes: list[int], seeds: int, log) -> dict:
+    """design_score's figures of untargeted levels, per size: median, p10 and p90."""
+    out = {}
+    for n in sizes:
+        scores = [design_score(generate(n, seed=seed).regions) for seed in range(seeds)]
+        out[n] = {}
+        for name in DESIGN_FIGURES:
+            values = sorted(getattr(score, name) for score in scores)
+            out[n][name] = {"median": statistics.median(values),
+                            "p10": values[len(values) // 10],
+                            "p90": values[(9 * len(values)) // 10]}
+        log(f"design n={n}: symmetry {out[n]['symmetry']['median']:.2f}")
+    return out
 
 
 def ms(value: float) -> str:
@@ -339,6 +362,17 @@ def print_table(report: dict) -> None:
         print(line)
 
 
+def print_design(report: dict) -> None:
+    print()
+    print("Design figures of untargeted levels (design_score), median [p10-p90]; hand-made "
+          "boards (n=7-11): symmetry 0.70, density 0.42, thin 0.25, largest 0.33")
+    print(f"{'n':>3} " + " ".join(f"{name:>17}" for name in DESIGN_FIGURES))
+    for n, figures in report["design"].items():
+        cells = " ".join(f"{f['median']:.2f} [{f['p10']:.2f}-{f['p90']:.2f}]".rjust(17)
+                         for f in (figures[name] for name in DESIGN_FIGURES))
+        print(f"{n:>3} {cells}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer sizes and levels")
@@ -350,6 +384,7 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(report, indent=2))
     else:
         print_table(report)
+        print_design(report)
 
 
 if __name__ == "__main__":

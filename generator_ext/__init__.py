@@ -18,12 +18,14 @@ from generator_ext.deduce import (
 )
 from generator_ext.levels import GeneratedLevel, generate, served_tiers
 from generator_ext.palette import REGION_COLORS, region_color, region_colors, region_name
+from generator_ext.shapes import DesignScore, design_score
 
 __all__ = [
     "REGION_COLORS",
     "TECHNIQUES",
     "TIERS",
     "Analysis",
+    "DesignScore",
     "Fix",
     "GeneratedLevel",
     "Problem",
@@ -32,6 +34,7 @@ __all__ = [
     "analyze",
     "canonical_hash",
     "count_solutions",
+    "design_score",
     "generate",
     "hint",
     "make_unique",

@@ -8,7 +8,7 @@ _Tier = Literal["easy", "medium", "hard", "expert"]
 _Regions = Sequence[Sequence[int]]
 _Cells = Sequence[Sequence[int]]
 
-# The techniques in the order DESIGN.md §3 numbers them, and the tiers, easiest first.
+# The techniques in the order docs/architecture.md §5 numbers them, and the tiers, easiest first.
 TECHNIQUES: tuple[str, ...]
 TIERS: tuple[str, ...]
 # The region colours (name, hex): the names in Step messages and the colours the UI shows.
@@ -67,6 +67,18 @@ class Analysis:
     def playable(self) -> bool: ...
 
 @dataclass(frozen=True)
+class DesignScore:
+    symmetry: float
+    density: float
+    thin: float
+    largest: float
+    two_cell: float
+    one_cell: float
+    score: float
+
+def design_score(regions: _Regions) -> DesignScore: ...
+
+@dataclass(frozen=True)
 class Fix:
     regions: list[list[int]]
     moved: list[list[int]]
@@ -106,6 +118,7 @@ __all__ = [
     "TECHNIQUES",
     "TIERS",
     "Analysis",
+    "DesignScore",
     "Fix",
     "GeneratedLevel",
     "Problem",
@@ -114,6 +127,7 @@ __all__ = [
     "analyze",
     "canonical_hash",
     "count_solutions",
+    "design_score",
     "generate",
     "hint",
     "make_unique",

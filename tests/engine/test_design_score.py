@@ -1,0 +1,52 @@
+"""design_score: the figures issue 17 measures, on boards whose figures are known by hand."""
+
+import pytest
+
+from generator_ext import design_score, generate
+
+
+def test_a_board_of_stripes_is_symmetric_dense_in_one_direction_and_thin():
+    stripes = [[c for c in range(4)] for _ in range(4)]  # region = column: one cell wide
+    figures = design_score(stripes)
+    assert figures.symmetry == 1.0  # the left-right mirror maps every border on a border
+    assert figures.density == pytest.approx(12 / 24)  # every horizontal pair is split
+    assert figures.thin == pytest.approx(8 / 16)  # the top and bottom cells of each stripe
+    assert figures.largest == 0.25 and figures.two_cell == 0 and figures.one_cell == 0
+
+
+def test_small_regions_are_counted_and_spoil_the_score():
+    board = [[0, 0, 1, 1],
+             [0, 0, 1, 1],
+             [0, 0, 2, 2],
+             [0, 0, 3, 0]]
+    figures = design_score(board)
+    assert figures.largest == pytest.approx(9 / 16)
+    assert figures.two_cell == pytest.approx(1 / 4) and figures.one_cell == pytest.approx(1 / 4)
+    assert figures.score < design_score([[c for c in range(4)] for _ in range(4)]).score
+
+
+def test_the_symmetry_is_the_best_of_the_seven_symmetries():
+    # Symmetric under a half turn only: a mirror keeps fewer of its borders.
+    board = [[0, 0, 0, 1],
+             [2, 2, 0, 1],
+             [3, 2, 1, 1],
+             [3, 3, 3, 1]]
+    assert design_score(board).symmetry < 1.0
+    turned = [row[::-1] for row in board[::-1]]
+    assert design_score(turned).symmetry == design_score(board).symmetry
+
+
+def test_todays_levels_measure_as_the_issue_says():
+    """The figures issue 17 gives for our generator at n=7-11 (its table, 'ours')."""
+    import statistics
+
+    scores = [design_score(generate(n, seed=seed).regions)
+              for n in (7, 8, 9, 10, 11) for seed in range(20)]
+    assert statistics.median(s.symmetry for s in scores) == pytest.approx(0.46, abs=0.04)
+    assert statistics.median(s.density for s in scores) == pytest.approx(0.34, abs=0.03)
+    assert statistics.median(s.thin for s in scores) == pytest.approx(0.16, abs=0.03)
+
+
+def test_bad_input_is_a_value_error():
+    with pytest.raises(ValueError, match="square grid"):
+        design_score([[0, 1, 2]])
