@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from generator_ext import rate, region_colors
+from generator_ext import design_score, rate, region_colors
 from generator_ext.palette import REGION_COLORS
 from puzzles.errors import ServiceError
 from puzzles.models import (
@@ -58,12 +58,12 @@ class LevelAdmin(admin.ModelAdmin):
                     "is_active", "created_at"]
     list_filter = ["source", "size", "rule", "is_active", "tier"]
     # Levels come from the engine (a run, the builder): the map and its rating are its word.
-    readonly_fields = ["solving", "size", "rule", "tier", "score", "canonical_hash", "regions",
-                       "solution", "seed", "strategy", "min_region_size", "elapsed_s",
-                       "created_at", "pick"]
-    fields = ["solving", "is_active", "size", "rule", "tier", "score", "canonical_hash",
-              "regions", "solution", "seed", "strategy", "min_region_size", "elapsed_s",
-              "created_at", "pick"]
+    readonly_fields = ["solving", "design", "size", "rule", "tier", "score", "canonical_hash",
+                       "regions", "solution", "seed", "strategy", "min_region_size",
+                       "elapsed_s", "created_at", "pick"]
+    fields = ["solving", "design", "is_active", "size", "rule", "tier", "score",
+              "canonical_hash", "regions", "solution", "seed", "strategy", "min_region_size",
+              "elapsed_s", "created_at", "pick"]
     inlines = [SolveInline]
     list_per_page = 50
 
@@ -73,6 +73,10 @@ class LevelAdmin(admin.ModelAdmin):
     @admin.display(description="board")
     def picture(self, level):
         return board_picture(level.regions, 6, level.colors())
+
+    @admin.display(description="design")
+    def design(self, level):
+        return design_figures(level.regions)
 
     @admin.display(description="board and solving steps")
     def solving(self, level):
@@ -91,6 +95,14 @@ class LevelAdmin(admin.ModelAdmin):
         )
 
 
+def design_figures(regions) -> str:
+    """The map's design figures (generator_ext.design_score), as the admin shows them."""
+    d = design_score(regions)
+    return (f"score {d.score:.2f}: symmetry {d.symmetry:.2f}, border density {d.density:.2f}, "
+            f"thin cells {d.thin:.2f}, largest region {d.largest:.2f}, "
+            f"2-cell regions {d.two_cell:.2f}, 1-cell regions {d.one_cell:.2f}")
+
+
 @admin.register(CommunityLevel)
 class CommunityLevelAdmin(LevelAdmin):
     """Moderation: every published level with its picture, maker, plays and solves; hide,
@@ -102,8 +114,8 @@ class CommunityLevelAdmin(LevelAdmin):
     search_fields = ["title", "maker_name"]
     readonly_fields = [*LevelAdmin.readonly_fields, "maker", "title", "maker_name", "hidden",
                        "is_active"]
-    fields = ["solving", "title", "maker_name", "maker", "hidden", "is_active", "size", "rule",
-              "tier", "score", "canonical_hash", "created_at"]
+    fields = ["solving", "design", "title", "maker_name", "maker", "hidden", "is_active", "size",
+              "rule", "tier", "score", "canonical_hash", "created_at"]
     actions = ["hide", "show", "promote", "take_out"]
 
     def get_queryset(self, request):

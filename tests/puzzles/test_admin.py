@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator_ext import rate
+from generator_ext import design_score, rate
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, Solve
 
 pytestmark = pytest.mark.django_db
@@ -49,6 +49,8 @@ def test_level_page_lists_its_solving_steps_and_its_map_is_read_only(staff_clien
     assert "hard, score" in page
     assert f"({len(steps)} steps)" in page
     assert steps[0].message.replace("'", "&#x27;") in page
+    design = design_score(level.regions)
+    assert f"score {design.score:.2f}: symmetry {design.symmetry:.2f}" in page  # its design
     assert 'name="regions"' not in page and 'name="size"' not in page and 'name="rule"' not in page
     assert staff_client.get("/admin/puzzles/level/add/").status_code == 403
     inline = {"solves-TOTAL_FORMS": 0, "solves-INITIAL_FORMS": 0, "solves-MIN_NUM_FORMS": 0,
