@@ -17,6 +17,7 @@ from generator_ext.deduce import (
     rate,
 )
 from generator_ext.levels import GeneratedLevel, generate, served_tiers
+from generator_ext.motifs import motif_cells, motifs
 from generator_ext.palette import REGION_COLORS, region_color, region_colors, region_name
 from generator_ext.shapes import DesignScore, design_score
 
@@ -38,6 +39,8 @@ __all__ = [
     "generate",
     "hint",
     "make_unique",
+    "motif_cells",
+    "motifs",
     "rate",
     "region_color",
     "region_colors",

@@ -63,6 +63,7 @@ class Analysis:
     solution_count: int | None
     solutions: list[list[int]]
     rating: Rating | None
+    design: DesignScore | None = None
     @property
     def playable(self) -> bool: ...
 
@@ -77,6 +78,8 @@ class DesignScore:
     score: float
 
 def design_score(regions: _Regions) -> DesignScore: ...
+def motifs() -> list[str]: ...
+def motif_cells(name: str, n: int) -> list[tuple[int, int]]: ...
 
 @dataclass(frozen=True)
 class Fix:
@@ -131,6 +134,8 @@ __all__ = [
     "generate",
     "hint",
     "make_unique",
+    "motif_cells",
+    "motifs",
     "rate",
     "region_color",
     "region_colors",

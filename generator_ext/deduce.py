@@ -19,6 +19,7 @@ from generator_ext._deduce_api import (
 )
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_colors, region_name
+from generator_ext.shapes import DesignScore, design_score
 
 # Technique numbers (docs/architecture.md §5) and the names the API uses.
 TECHNIQUES = (
@@ -102,6 +103,7 @@ class Analysis:
     solution_count: int | None  # 0, 1 or 2 (two or more); None while there are problems
     solutions: list[list[int]]
     rating: Rating | None
+    design: DesignScore | None = None  # a complete map's design figures (shapes.design_score)
 
     @property
     def playable(self) -> bool:
@@ -342,4 +344,4 @@ def analyze(regions, rule: str = "touch", colors=None) -> Analysis:
     solutions = [solution] if solution is not None else two_solutions(
         grid, rule, node_budget=ANALYZE_NODES)
     rating = rate(grid, rule, colors) if len(solutions) == 1 else None
-    return Analysis(n, rule, [], len(solutions), solutions, rating)
+    return Analysis(n, rule, [], len(solutions), solutions, rating, design_score(grid))

@@ -56,6 +56,18 @@ class BuilderRatingSerializer(serializers.Serializer):
 
 
 # What it shapes: a generator_ext.Analysis.
+class DesignSerializer(serializers.Serializer):
+    symmetry = serializers.FloatField(help_text="share of region borders that land on a border "
+                                                "under the best mirror, rotation or flip")
+    density = serializers.FloatField(help_text="share of adjacent cells split by a border")
+    thin = serializers.FloatField(help_text="share of cells with at most one neighbour of "
+                                            "their region (strokes one cell wide)")
+    largest = serializers.FloatField(help_text="the largest region's share of the board")
+    two_cell = serializers.FloatField(help_text="share of regions of two cells")
+    one_cell = serializers.FloatField(help_text="share of regions of one cell")
+    score = serializers.FloatField(help_text="0 to 1: how close to hand-made boards")
+
+
 class AnalysisSerializer(serializers.Serializer):
     size = serializers.IntegerField()
     rule = serializers.CharField()
@@ -66,6 +78,8 @@ class AnalysisSerializer(serializers.Serializer):
         child=serializers.IntegerField()), help_text="up to two differing solutions")
     rating = BuilderRatingSerializer(allow_null=True)
     playable = serializers.BooleanField(help_text="one solution, and logic finishes it")
+    design = DesignSerializer(allow_null=True, help_text="how designed the map looks; null "
+                                                         "while there are problems")
 
 
 class FixSerializer(serializers.Serializer):

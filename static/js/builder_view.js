@@ -104,6 +104,14 @@ export function showAnalysis(a, { painting, regions, palette }) {
     $("steps-box").hidden = false;
   }
   $("verdict").textContent = verdict;
+  const design = $("design");
+  design.hidden = !(a && a.design);
+  // How designed it looks, against hand-made boards (symmetry 0.70, thin strokes 0.25).
+  if (a && a.design) {
+    const d = a.design, pct = (x) => `${Math.round(100 * x)} %`;
+    design.textContent = `Design ${pct(d.score)}: symmetry ${pct(d.symmetry)}, `
+      + `thin strokes ${pct(d.thin)}, largest region ${pct(d.largest)} of the board.`;
+  }
   $("fix").hidden = !fixable || !painting;
   $("try").disabled = !(a && a.playable) || !painting;
   $("publish").disabled = !(a && a.playable) || !painting;

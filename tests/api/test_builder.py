@@ -6,7 +6,7 @@ import time
 import pytest
 from django.test import Client
 
-from generator_ext import count_solutions, generate
+from generator_ext import count_solutions, design_score, generate
 from puzzles.models import Draft, Level, Source
 from tests.engine.reference import one_cell_changes
 
@@ -31,9 +31,11 @@ def test_analyze_reports_problems_then_the_count_then_the_rating(client):
     blank = [[-1] * n for _ in range(n)]
     data = post(client, "/api/builder/analyze/", {"regions": blank}).json()
     assert data["problems"][0]["kind"] == "unpainted" and data["solution_count"] is None
+    assert data["design"] is None  # no design figures for an unfinished painting
     level = generate(n, seed=3, tier="easy")
     data = post(client, "/api/builder/analyze/", {"regions": level.regions}).json()
     assert data["problems"] == [] and data["solution_count"] == 1 and data["playable"]
+    assert data["design"] == pytest.approx(vars(design_score(level.regions)))
     assert data["rating"]["tier"] == "easy" and data["rating"]["steps"][0]["message"]
     data = post(client, "/api/builder/analyze/", {"regions": ambiguous()}).json()
     assert data["solution_count"] == 2 and len(data["solutions"]) == 2

@@ -1,0 +1,115 @@
+"""Motifs a designed board can be composed around: the letters A-Z, the digits 0-9 and
+pictograms, each a small bitmap. motif_cells(name, n) scales one to an n×n board, centres it
+and joins cells that only touch at a corner, so the motif is one 4-connected region."""
+
+from __future__ import annotations
+
+MOTIF_SIZES = range(7, 17)  # the boards a motif is drawn on
+
+# 5×7 glyphs ("#" drawn), in the manner of a dot-matrix font.
+GLYPHS = {
+    "A": (".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
+    "B": ("####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."),
+    "C": (".####", "#....", "#....", "#....", "#....", "#....", ".####"),
+    "D": ("####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."),
+    "E": ("#####", "#....", "#....", "####.", "#....", "#....", "#####"),
+    "F": ("#####", "#....", "#....", "####.", "#....", "#....", "#...."),
+    "G": (".####", "#....", "#....", "#.###", "#...#", "#...#", ".###."),
+    "H": ("#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
+    "I": ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "#####"),
+    "J": ("..###", "...#.", "...#.", "...#.", "#..#.", "#..#.", ".##.."),
+    "K": ("#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"),
+    "L": ("#....", "#....", "#....", "#....", "#....", "#....", "#####"),
+    "M": ("#...#", "##.##", "#.#.#", "#.#.#", "#...#", "#...#", "#...#"),
+    "N": ("#...#", "##..#", "#.#.#", "#..##", "#...#", "#...#", "#...#"),
+    "O": (".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    "P": ("####.", "#...#", "#...#", "####.", "#....", "#....", "#...."),
+    "Q": (".###.", "#...#", "#...#", "#...#", "#.#.#", "#..#.", ".##.#"),
+    "R": ("####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"),
+    "S": (".####", "#....", "#....", ".###.", "....#", "....#", "####."),
+    "T": ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
+    "U": ("#...#", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    "V": ("#...#", "#...#", "#...#", "#...#", "#...#", ".#.#.", "..#.."),
+    "W": ("#...#", "#...#", "#...#", "#.#.#", "#.#.#", "#.#.#", ".#.#."),
+    "X": ("#...#", "#...#", ".#.#.", "..#..", ".#.#.", "#...#", "#...#"),
+    "Y": ("#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."),
+    "Z": ("#####", "....#", "...#.", "..#..", ".#...", "#....", "#####"),
+    "0": (".###.", "#...#", "#..##", "#.#.#", "##..#", "#...#", ".###."),
+    "1": ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
+    "2": (".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"),
+    "3": ("####.", "....#", "....#", ".###.", "....#", "....#", "####."),
+    "4": ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    "5": ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    "6": (".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."),
+    "7": ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
+    "8": (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
+    "9": (".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."),
+}
+# 7×7 pictograms.
+PICTOGRAMS = {
+    "heart": (".##.##.", "#######", "#######", "#######", ".#####.", "..###..", "...#..."),
+    "star": ("...#...", "...#...", "#######", ".#####.", "..###..", ".##.##.", "##...##"),
+    "house": ("...#...", "..###..", ".#####.", "#######", ".#...#.", ".#.#.#.", ".#####."),
+    "arrow": ("...#...", "..###..", ".#.#.#.", "#..#..#", "...#...", "...#...", "...#..."),
+    "tree": ("...#...", "..###..", ".#####.", "..###..", ".#####.", "#######", "...#..."),
+    "crown": ("#..#..#", "##.#.##", "#######", "#######", ".#####.", ".#####.", "#######"),
+    "snowflake": ("#..#..#", ".#.#.#.", "..###..", "#######", "..###..", ".#.#.#.", "#..#..#"),
+    "cross": ("..###..", "..###..", "#######", "#######", "#######", "..###..", "..###.."),
+    "diamond": ("...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#..."),
+    "moon": ("..###..", ".##....", "##.....", "##.....", "##.....", ".##....", "..###.."),
+    "bell": ("...#...", "..###..", ".#####.", ".#####.", ".#####.", "#######", "...#..."),
+    "ring": (".#####.", "#.....#", "#.....#", "#.....#", "#.....#", "#.....#", ".#####."),
+}
+BITMAPS = {**GLYPHS, **PICTOGRAMS}
+
+
+def motifs() -> list[str]:
+    """Every motif's name: the letters, the digits, then the pictograms."""
+    return list(BITMAPS)
+
+
+def _scaled(bitmap: tuple[str, ...], n: int) -> set[tuple[int, int]]:
+    """The bitmap scaled (nearest neighbour) to fill about two thirds of an n×n board's height
+    and centred on it."""
+    rows, cols = len(bitmap), len(bitmap[0])
+    height = max(rows, round(n * 0.7)) if n >= rows + 2 else n
+    height = min(height, n)
+    width = max(1, min(n, round(cols * height / rows)))
+    cells = {(r, c) for r in range(height) for c in range(width)
+             if bitmap[r * rows // height][c * cols // width] == "#"}
+    # Centred by what is drawn, not by the bitmap's box (a moon leaves its right side empty).
+    top = (n - 1 - max(r for r, _ in cells) - min(r for r, _ in cells)) // 2
+    left = (n - 1 - max(c for _, c in cells) - min(c for _, c in cells)) // 2
+    return {(r + top, c + left) for r, c in cells}
+
+
+def _joined(cells: set[tuple[int, int]], n: int) -> set[tuple[int, int]]:
+    """Cells that only touch at a corner get one of the two cells between them, so the
+    motif is one region (4-connected), as a region must be."""
+    cells = set(cells)
+    changed = True
+    while changed:
+        changed = False
+        for r, c in sorted(cells):
+            for dr, dc in ((1, 1), (1, -1)):
+                corner = (r + dr, c + dc)
+                if corner in cells and (r + dr, c) not in cells and (r, c + dc) not in cells:
+                    cells.add((r + dr, c) if 0 <= r + dr < n else (r, c + dc))
+                    changed = True
+    return cells
+
+
+_drawn: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}  # made once per (motif, n)
+
+
+def motif_cells(name: str, n: int) -> list[tuple[int, int]]:
+    """The cells (row, col) the motif occupies on an n×n board, sorted; ValueError for an
+    unknown motif or a board it is not drawn on."""
+    if name not in BITMAPS:
+        raise ValueError(f"unknown motif {name!r}; the motifs are {', '.join(BITMAPS)}")
+    if isinstance(n, bool) or not isinstance(n, int) or n not in MOTIF_SIZES:
+        raise ValueError(f"motifs are drawn on boards of {MOTIF_SIZES[0]} to "
+                         f"{MOTIF_SIZES[-1]}, not {n!r}")
+    if (name, n) not in _drawn:
+        _drawn[name, n] = tuple(sorted(_joined(_scaled(BITMAPS[name], n), n)))
+    return list(_drawn[name, n])
