@@ -11,20 +11,17 @@ WIDTH, HEIGHT, MARGIN = 1200, 630, 45
 BACKGROUND, LINE, TEXT = "#f7f5f0", "#2a2a33", "#1f1f24"
 
 
-def level_png(regions: list[list[int]], colors: list[int], heading: str,
-              subheading: str) -> bytes:
+def draw_board(draw: ImageDraw.ImageDraw, regions: list[list[int]], colors: list[int],
+               left: float, top: float, side: float) -> None:
+    """A board in its region colours with thick lines where regions meet."""
     n = len(regions)
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    side = HEIGHT - 2 * MARGIN
     cell = side / n
-    left, top = MARGIN, MARGIN
     for r, row in enumerate(regions):
         for c, g in enumerate(row):
             x, y = left + c * cell, top + r * cell
             draw.rectangle([x, y, x + cell, y + cell], fill=REGION_COLORS[colors[g]][1],
                            outline="#00000033")
-    thick = max(3, int(cell / 10))
+    thick = max(2, int(cell / 10))
     for r in range(n):
         for c in range(n):
             x, y = left + c * cell, top + r * cell
@@ -33,6 +30,15 @@ def level_png(regions: list[list[int]], colors: list[int], heading: str,
             if r + 1 < n and regions[r][c] != regions[r + 1][c]:
                 draw.line([x, y + cell, x + cell, y + cell], fill=LINE, width=thick)
     draw.rectangle([left, top, left + side, top + side], outline=LINE, width=thick + 2)
+
+
+def level_png(regions: list[list[int]], colors: list[int], heading: str,
+              subheading: str) -> bytes:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    side = HEIGHT - 2 * MARGIN
+    left, top = MARGIN, MARGIN
+    draw_board(draw, regions, colors, left, top, side)
     text_left = left + side + MARGIN
     draw.text((text_left, top + 40), "Queens", font=ImageFont.load_default(72), fill=TEXT)
     draw.text((text_left, top + 150), heading[:28], font=ImageFont.load_default(44), fill=TEXT)

@@ -1,0 +1,56 @@
+"""Picture sheets of generated boards: `python -m benchmarks.sheet [--out DIR] [--style S]`.
+
+One PNG per size class (7-9, 10-12, 13-16, 17-20): 24 untargeted levels (seeds 0..23, the
+sizes of the class in turn), each in its region colours with its size, tier and design score
+(generator_ext.design_score) under it, to look at beside hand-made boards."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from generator_ext import design_score, generate, rate, region_colors
+from puzzles.og_image import BACKGROUND, TEXT, draw_board
+
+CLASSES = {"7-9": (7, 8, 9), "10-12": (10, 11, 12), "13-16": (13, 14, 15, 16),
+           "17-20": (17, 18, 19, 20)}
+COLUMNS, ROWS, BOARD, GAP, CAPTION = 6, 4, 220, 24, 40
+
+
+def sheet(sizes: tuple[int, ...], title: str) -> Image.Image:
+    width = COLUMNS * BOARD + (COLUMNS + 1) * GAP
+    height = 60 + ROWS * (BOARD + CAPTION) + (ROWS + 1) * GAP
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((GAP, 18), title, font=ImageFont.load_default(28), fill=TEXT)
+    small = ImageFont.load_default(14)
+    for seed in range(COLUMNS * ROWS):
+        n = sizes[seed % len(sizes)]
+        regions = generate(n, seed=seed).regions
+        left = GAP + (seed % COLUMNS) * (BOARD + GAP)
+        top = 60 + GAP + (seed // COLUMNS) * (BOARD + CAPTION + GAP)
+        draw_board(draw, regions, region_colors(regions), left, top, BOARD)
+        figures = design_score(regions)
+        # Plain "x": the default font has no multiplication sign.
+        caption = (f"{n}x{n} {rate(regions).tier or '-'}  score {figures.score:.2f}  "
+                   f"sym {figures.symmetry:.2f}")
+        draw.text((left, top + BOARD + 8), caption, font=small, fill=TEXT)
+    return image
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="test-artifacts/sheets")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, sizes in CLASSES.items():
+        path = out / f"boards-{name}.png"
+        sheet(sizes, f"Generated boards, {name}: seeds 0-23, untargeted").save(path)
+        print(path)
+
+
+if __name__ == "__main__":
+    main()
