@@ -5,7 +5,7 @@ from libc.string cimport memset
 from generator_ext._core cimport MAX_N, Board, board_add_cell, board_remove_cell, neighbours4
 from generator_ext._core cimport region_connected, touches_region
 from generator_ext._deduce cimport logic_tier, residue
-from generator_ext._plant cimport CHECK_NODE_BUDGET, GenStats, move_cell
+from generator_ext._plant cimport CHECK_NODE_BUDGET, GenStats, draw_border_move, move_cell
 from generator_ext._rng cimport Rng, rng_below, rng_unit, wins_tie
 from generator_ext._search cimport Search, State, search_init, search_run, state_init, state_place
 
@@ -263,18 +263,12 @@ cdef void polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_size, i
     """Move border cells where that makes the look more designed and the level keeps its
     tier (so it stays unique and solved by logic)."""
     cdef int n = b.n
-    cdef int nbs[4]
-    cdef int tries, cell, h, g, k, before, after
+    cdef int tries, cell, h, g, before, after
     before = shape_penalty(b, size)
     for tries in range(POLISH_TRIES_PER_N * n):
-        cell = rng_below(rng, n * n)
+        if not draw_border_move(rng, b, q, size, min_size, &cell, &g):
+            continue
         h = b.region[cell]
-        if q[cell // n] == cell % n or size[h] <= min_size:
-            continue
-        k = neighbours4(n, cell, nbs)
-        g = b.region[nbs[rng_below(rng, k)]]
-        if g == h or not region_connected(n, b.region, h, cell):
-            continue
         move_cell(b, size, cell, g)
         after = shape_penalty(b, size)
         if after < before and logic_tier(b) == tier:

@@ -2,8 +2,9 @@
 # placement, region relabelling and moving one cell between regions.
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 
-from generator_ext._core cimport Board, board_add_cell, board_remove_cell
-from generator_ext._rng cimport Rng
+from generator_ext._core cimport Board, board_add_cell, board_remove_cell, neighbours4
+from generator_ext._core cimport region_connected
+from generator_ext._rng cimport Rng, rng_below
 
 # Budgets count search nodes and attempts, never seconds, so a seed always gives one level.
 cdef enum:
@@ -39,6 +40,23 @@ cdef inline void move_cell(Board* b, int* size, int cell, int g) noexcept nogil:
     board_remove_cell(b, cell // b.n, cell % b.n)
     board_add_cell(b, cell // b.n, cell % b.n, g)
     size[g] += 1
+
+
+cdef inline bint draw_border_move(Rng* rng, Board* b, const int8_t* q, const int* size,
+                                  int min_size, int* cell, int* g) noexcept nogil:
+    """One draw of a random move: a cell (not a queen's, of a region above min_size) to a
+    random neighbour's region, legal when that region differs and the cell's own region stays
+    connected. The draws are the ones every seed's levels depend on: the cell, then the
+    neighbour."""
+    cdef int nbs[4]
+    cdef int n = b.n, k, h
+    cell[0] = rng_below(rng, n * n)
+    h = b.region[cell[0]]
+    if q[cell[0] // n] == cell[0] % n or size[h] <= min_size:
+        return False
+    k = neighbours4(n, cell[0], nbs)
+    g[0] = b.region[nbs[rng_below(rng, k)]]
+    return g[0] != h and region_connected(n, b.region, h, cell[0])
 
 
 cdef void plant_solution(Rng* rng, int n, bint classic, int8_t* q) noexcept nogil

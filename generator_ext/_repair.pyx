@@ -5,7 +5,7 @@ from libc.string cimport memset
 from generator_ext._core cimport MAX_N, Board, board_from_grid, ctz32, neighbours4, region_connected
 from generator_ext._core cimport touches_region
 from generator_ext._deduce cimport residue
-from generator_ext._plant cimport FULL_COUNT_BUDGET, GenStats, move_cell
+from generator_ext._plant cimport FULL_COUNT_BUDGET, GenStats, draw_border_move, move_cell
 from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_shuffle, wins_tie
 from generator_ext._search cimport Search, State, count_board, search_init, search_run, state_init
 
@@ -105,19 +105,11 @@ cdef bint random_border_move(Rng* rng, Board* b, const int8_t* q, int* size,
     """A random legal move of one border cell to a neighbouring region: a kick for the
     local search when no move kills the second solution."""
     cdef int n = b.n
-    cdef int nbs[4]
-    cdef int tries, cell, h, g, k
+    cdef int tries, cell, g
     for tries in range(4 * n * n):
-        cell = rng_below(rng, n * n)
-        h = b.region[cell]
-        if q[cell // n] == cell % n or size[h] <= min_size:
-            continue
-        k = neighbours4(n, cell, nbs)
-        g = b.region[nbs[rng_below(rng, k)]]
-        if g == h or not region_connected(b.n, b.region, h, cell):
-            continue
-        move_cell(b, size, cell, g)
-        return True
+        if draw_border_move(rng, b, q, size, min_size, &cell, &g):
+            move_cell(b, size, cell, g)
+            return True
     return False
 
 

@@ -108,7 +108,7 @@ export function showAnalysis(a, { painting, regions, palette }) {
   design.hidden = !(a && a.design);
   // How designed it looks, against hand-made boards (symmetry 0.70, thin strokes 0.25).
   if (a && a.design) {
-    const d = a.design, pct = (x) => `${Math.round(100 * x)} %`;
+    const d = a.design, pct = (x) => `${Math.round(100 * x)}\u00a0%`;  // "20 %" never splits
     design.textContent = `Design ${pct(d.score)}: symmetry ${pct(d.symmetry)}, `
       + `thin strokes ${pct(d.thin)}, largest region ${pct(d.largest)} of the board.`;
   }
