@@ -5,6 +5,7 @@
 from libc.stdint cimport int8_t, uint64_t
 
 from generator_ext._core cimport MAX_N, Board
+from generator_ext._design cimport gen_designed
 from generator_ext._deduce cimport T_ELIMINATION, TIER_EXPERT, logic_tier, tier_technique
 from generator_ext._grow cimport fill_leftovers, grow_regions, polish
 from generator_ext._naive cimport gen_naive
@@ -14,8 +15,8 @@ from generator_ext._rng cimport Rng, rng_below, rng_seed
 from generator_ext._search cimport count_board
 
 # The strategies, by the codes levels.py passes (STRATEGY_* for Python).
-cdef int NAIVE = 0, FAST = 1, UNIQUE = 2
-STRATEGY_NAIVE, STRATEGY_FAST, STRATEGY_UNIQUE = NAIVE, FAST, UNIQUE
+cdef int NAIVE = 0, FAST = 1, UNIQUE = 2, DESIGN = 3
+STRATEGY_NAIVE, STRATEGY_FAST, STRATEGY_UNIQUE, STRATEGY_DESIGN = NAIVE, FAST, UNIQUE, DESIGN
 
 
 cdef bint gen_grown(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
@@ -61,15 +62,19 @@ cdef bint gen_grown(Rng* rng, int n, int rule, int min_size, int tier, long max_
 
 
 def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, long max_attempts,
-                 int tier=0, weights=None):
+                 int tier=0, weights=None, int style=-1, motif=None):
     """(regions, solution, stats) for checked arguments; regions None past max_attempts.
     tier 0 draws one from `weights` (easy, medium, hard, expert) with the level's own PRNG
-    (the fast strategy); the naive strategy with tier 0 is the seed's, unrated."""
+    (the fast and design strategies); the naive strategy with tier 0 is the seed's, unrated.
+    The design strategy composes under the style's symmetries (-1: any) around the motif
+    (None, or the row-major indices of its cells, which stay one region as drawn)."""
     cdef Rng rng
     cdef GenStats st
     cdef int8_t out[MAX_N * MAX_N]
     cdef int8_t solution[MAX_N]
     cdef bint ok
+    cdef int8_t motif_mask[MAX_N * MAX_N]
+    cdef int8_t* motif_ptr = NULL
     st.attempts = 0
     st.checks = 0
     st.refusals = 0
@@ -87,8 +92,14 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
     cdef int w[4]
     cdef int i, total = 0, pick
     cdef Rng draw
+    if motif is not None:
+        for i in range(n * n):
+            motif_mask[i] = 0
+        for i in motif:
+            motif_mask[i] = 1
+        motif_ptr = motif_mask
     rng_seed(&rng, seed)
-    if strategy == FAST and tier == 0:
+    if (strategy == FAST or strategy == DESIGN) and tier == 0:
         for i in range(4):
             w[i] = weights[i]
             total += w[i]
@@ -102,6 +113,9 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
     with nogil:
         if strategy == NAIVE:
             ok = gen_naive(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
+        elif strategy == DESIGN:
+            ok = gen_designed(&rng, n, rule, min_size, tier, max_attempts, style, motif_ptr,
+                              out, solution, &st)
         else:
             # Growth checked by contradiction would cost n² hypotheses a cell, so expert
             # levels come from unique growth, kept when they need technique 6.
