@@ -3,7 +3,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 _Rule = Literal["touch", "classic"]
-_Strategy = Literal["fast", "unique", "naive"]
+_Strategy = Literal["design", "fast", "unique", "naive"]
+_Style = Literal["any", "mirror", "turn", "diagonal"]
 _Tier = Literal["easy", "medium", "hard", "expert"]
 _Regions = Sequence[Sequence[int]]
 _Cells = Sequence[Sequence[int]]
@@ -24,6 +25,9 @@ class GeneratedLevel:
     attempts: int
     elapsed_s: float
     tier: str | None = None
+    style: str | None = None
+    motif: str | None = None
+    fallback: bool = False
     @property
     def size(self) -> int: ...
 
@@ -97,10 +101,12 @@ def generate(
     n: int,
     rule: _Rule = "touch",
     seed: int | None = None,
-    strategy: _Strategy = "fast",
+    strategy: _Strategy = "design",
     min_region_size: int = 2,
     max_attempts: int | None = None,
     tier: _Tier | None = None,
+    style: _Style | None = None,
+    motif: str | None = None,
 ) -> GeneratedLevel: ...
 def canonical_hash(regions: _Regions, rule: _Rule = "touch") -> str: ...
 def rate(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None

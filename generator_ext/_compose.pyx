@@ -14,6 +14,7 @@ cdef double BACKGROUND_HIGH = 0.36
 cdef double STROKE_SHARE = 0.55      # of the shapes, how many are strokes
 cdef double STROKE_WEIGHT = 0.6      # a stroke plans fewer cells than a shape of equal weight
 cdef int MIN_TARGET = 3
+cdef int POCKET_COMPOSED_PER_N = 3  # a pocket of 3n cells or more gets shapes of its own
 
 cdef enum:
     SHAPE_BLOB = 0
@@ -313,6 +314,67 @@ cdef bint absorb_leftovers(Rng* rng, Layout* L, int8_t* grid, int* size) noexcep
     return not left
 
 
+cdef int fill_pockets(Layout* L, int8_t* grid, int* size, int min_size) noexcept nogil:
+    """The free cells a motif cuts off from the rest (the inside of an O, the sides of an H)
+    become one region each, drawn as they are; the largest free area and roomy pockets are
+    left for the composition. Returns the first region left to plan, or -1 when the pockets
+    use up the regions."""
+    cdef int n = L.n
+    cdef int8_t label[MAX_N * MAX_N]
+    cdef int area[MAX_N * MAX_N]
+    cdef int stack[MAX_N * MAX_N]
+    cdef int nbs[4]
+    cdef int x, u, v, i, k, top, pieces = 0, largest = -1, g = 1
+    for x in range(n * n):
+        label[x] = -1
+    for x in range(n * n):
+        if grid[x] >= 0 or label[x] >= 0:
+            continue
+        if pieces == n * n:
+            return -1
+        area[pieces] = 0
+        label[x] = <int8_t>(pieces if pieces < 127 else 127)
+        stack[0] = x
+        top = 1
+        while top:
+            top -= 1
+            u = stack[top]
+            area[pieces] += 1
+            k = neighbours4(n, u, nbs)
+            for i in range(k):
+                v = nbs[i]
+                if grid[v] < 0 and label[v] < 0:
+                    label[v] = label[x]
+                    stack[top] = v
+                    top += 1
+        if largest < 0 or area[pieces] > area[largest]:
+            largest = pieces
+        pieces += 1
+        if pieces > 120:
+            return -1
+    for i in range(pieces):
+        # The largest area, and any other roomy enough for shapes of its own (the inside of
+        # a ring), are composed; a pocket too small to be a region fills in the motif.
+        if i == largest or area[i] >= POCKET_COMPOSED_PER_N * n:
+            continue
+        if area[i] < min_size:
+            for x in range(n * n):
+                if label[x] == i:
+                    grid[x] = 0
+                    size[0] += 1
+            continue
+        if g >= n - 1:
+            return -1
+        for x in range(n * n):
+            if label[x] == i:
+                grid[x] = <int8_t>g
+        size[g] = area[i]
+        L.partner[g] = g
+        L.shape[g] = SHAPE_FIXED
+        g += 1
+    return g
+
+
 cdef void plan_shapes(Rng* rng, Layout* L, int first, int motif_cells) noexcept nogil:
     """Region `first` is the background (its own image); the rest are strokes and shapes,
     a few their own images and the others in mirrored pairs, with planned sizes."""
@@ -371,7 +433,11 @@ cdef bint compose(Rng* rng, int n, int kind, const int8_t* motif, int min_size,
         size[0] = motif_count
         L.partner[0] = 0
         L.shape[0] = SHAPE_FIXED
-        first = 1
+        first = fill_pockets(&L, grid, size, min_size)
+        if first < 0:
+            return False
+        for g in range(first):
+            motif_count += size[g] if g else 0
     plan_shapes(rng, &L, first, motif_count)
     # The background's seed sits on the axis (a short path to its own image); strokes and
     # shapes get room of their own where the board allows it.

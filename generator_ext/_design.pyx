@@ -33,6 +33,7 @@ cdef int UNIQUE_STEPS_PER_N = 4
 cdef double UNIQUE_PULL = 2.0        # solutions left one point of design score is worth
 cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided before giving up
 cdef double DESIGN_PULL = 6.0       # undecided cells one whole point of design score is worth
+cdef int DESIGN_ATTEMPTS_PER_CANDIDATE = 40
 cdef int POLISH_TRIES_PER_N = 12
 # What the combined score measures against: hand-made boards' medians (shapes.HAND_MADE).
 cdef double HAND_SYMMETRY = 0.70
@@ -320,6 +321,37 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
                     break
 
 
+cdef bint feed_small(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
+                     uint32_t closed) noexcept nogil:
+    """Regions the trace left below min_size take cells from neighbours that can spare them
+    (make_unique then mends what that costs). False when one cannot be fed."""
+    cdef int n = b.n
+    cdef int g, h, x, ties, pick, rounds
+    for rounds in range(n * n):
+        g = -1
+        for h in range(n):
+            if size[h] < min_size:
+                g = h
+                break
+        if g < 0:
+            return True
+        pick = -1
+        ties = 0
+        for x in range(n * n):
+            h = b.region[x]
+            if h == g or q[x // n] == x % n or size[h] <= min_size or (closed >> h) & 1:
+                continue
+            if not touches_region(b, x, g) or not region_connected(n, b.region, h, x):
+                continue
+            ties += 1
+            if rng_below(rng, ties) == 0:
+                pick = x
+        if pick < 0:
+            return False
+        move_cell(b, size, pick, g)
+    return False
+
+
 cdef inline int layout_motif(const int8_t* layout, const int8_t* motif, int n) noexcept nogil:
     """The motif's region in the layout (compose draws it as region 0)."""
     return 0
@@ -516,7 +548,11 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
     cdef uint32_t closed = 1 if motif != NULL else 0
     cdef double value, best = -1.0
     cdef bint aborted
-    while (max_attempts <= 0 or st.attempts < max_attempts) and found < want:
+    # Past this many compositions without a level, the caller falls back to growth (a motif
+    # has no fallback: it keeps composing up to max_attempts).
+    cdef long cap = DESIGN_ATTEMPTS_PER_CANDIDATE * want
+    while ((max_attempts <= 0 or st.attempts < max_attempts) and found < want
+           and (motif != NULL or st.attempts < cap)):
         st.attempts += 1
         kind = pick_symmetry(rng, style)
         if not compose(rng, n, kind, motif, min_size, grid, size):
@@ -526,14 +562,17 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
         # The composition's own first solution becomes the level's.
         if count_board(&b, 1, CHECK_NODE_BUDGET, q, &aborted) == 0 or aborted:
             st.aborts += aborted
+            st.no_solution += 1
             continue
         trace(rng, grid, q, motif, n, rule, &b, size, st)
-        if not sizes_at_least(size, n, min_size):
+        if not feed_small(rng, &b, q, size, min_size, closed):
+            st.undersized += 1
             continue
         if not make_unique(rng, &b, q, size, min_size, closed, st):
+            st.not_unique += 1
             continue
         if not design_repair(rng, &b, q, size, min_size, level, closed, st):
-            st.refusals += 1
+            st.not_logical += 1
             continue
         got = logic_tier(&b)
         if got != tier:

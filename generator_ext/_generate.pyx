@@ -88,6 +88,11 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
     st.fail_steps = 0
     st.tier_misses = 0
     st.polish_moves = 0
+    st.no_solution = 0
+    st.undersized = 0
+    st.not_unique = 0
+    st.not_logical = 0
+    st.fallback = 0
     st.tier_found = 0
     cdef int w[4]
     cdef int i, total = 0, pick
@@ -116,6 +121,11 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
         elif strategy == DESIGN:
             ok = gen_designed(&rng, n, rule, min_size, tier, max_attempts, style, motif_ptr,
                               out, solution, &st)
+            # A size or seed the compositions do not suit still gets a level, grown.
+            if not ok and motif_ptr == NULL:
+                st.fallback = 1
+                ok = gen_grown(&rng, n, rule, min_size, tier, max_attempts, tier == TIER_EXPERT,
+                               out, solution, &st)
         else:
             # Growth checked by contradiction would cost n² hypotheses a cell, so expert
             # levels come from unique growth, kept when they need technique 6.
@@ -126,7 +136,10 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
              "accept_nodes": st.accept_nodes, "repair_steps": st.repair_steps,
              "leftovers": st.leftovers, "fail_undersized": st.fail_undersized,
              "fail_nomove": st.fail_nomove, "fail_steps": st.fail_steps,
-             "tier_misses": st.tier_misses, "polish_moves": st.polish_moves}
+             "tier_misses": st.tier_misses, "polish_moves": st.polish_moves,
+             "no_solution": st.no_solution, "undersized": st.undersized,
+             "not_unique": st.not_unique, "not_logical": st.not_logical,
+             "fallback": st.fallback}
     stats["tier"] = st.tier_found
     if not ok:
         return None, None, stats

@@ -28,6 +28,11 @@ cdef struct GenStats:
     long fail_steps
     long tier_misses
     long polish_moves
+    long no_solution        # design: compositions with no solution of their own
+    long undersized         # design: traced maps with a region below the minimum
+    long not_unique         # design: maps make_unique could not mend
+    long not_logical        # design: maps the logic repair could not finish
+    int fallback            # design: 1 when no composition came out and growth made the level
     int tier_found          # the tier of the level returned (0: not rated)
 
 

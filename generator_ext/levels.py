@@ -9,14 +9,21 @@ from dataclasses import dataclass
 
 from generator_ext._core import check_size, rule_code
 from generator_ext._generate import (
+    STRATEGY_DESIGN,
     STRATEGY_FAST,
     STRATEGY_NAIVE,
     STRATEGY_UNIQUE,
     generate_raw,
 )
 from generator_ext.deduce import TIERS
+from generator_ext.motifs import motif_cells
 
-STRATEGIES = {"naive": STRATEGY_NAIVE, "fast": STRATEGY_FAST, "unique": STRATEGY_UNIQUE}
+STRATEGIES = {"design": STRATEGY_DESIGN, "fast": STRATEGY_FAST, "unique": STRATEGY_UNIQUE,
+              "naive": STRATEGY_NAIVE}
+# The design strategy's styles: the symmetries its compositions are laid out under (any: a
+# left-right mirror most often, as on hand-made boards; mirror: left-right or top-bottom;
+# turn: a half turn; diagonal: a flip across either diagonal).
+STYLES = {"any": -1, "mirror": 0, "turn": 1, "diagonal": 2}
 MAX_SEED = 2**63 - 1  # seeds fit the Level.seed column (a signed 64-bit integer)
 # Every attempt of ours is bounded by node budgets, and so is their number; the seed's naive
 # algorithm retries until it succeeds, as it always did (one attempt is one cheap count).
@@ -41,6 +48,9 @@ class GeneratedLevel:
     attempts: int
     elapsed_s: float
     tier: str | None = None  # the rated tier (None: the naive baseline, unrated)
+    style: str | None = None  # the design strategy's style (None for the other strategies)
+    motif: str | None = None  # the motif the level was composed around, if any
+    fallback: bool = False  # design: no composition came out, so the level was grown
 
     @property
     def size(self) -> int:
@@ -84,24 +94,40 @@ def generate(
     n: int,
     rule: str = "touch",
     seed: int | None = None,
-    strategy: str = "fast",
+    strategy: str = "design",
     min_region_size: int = 2,
     max_attempts: int | None = None,
     tier: str | None = None,
+    style: str | None = None,
+    motif: str | None = None,
 ) -> GeneratedLevel:
     """A level with exactly one solution and connected regions of at least min_region_size
     cells that the deduction engine solves, of the asked tier (or of a tier drawn from
     UNTARGETED_WEIGHTS). The same arguments give the same level on every run and machine.
 
-    strategy "fast" grows regions while logic still solves the map; "unique" grows them while
-    the solution stays unique and rates the result; "naive" is the seed's algorithm, kept as
-    the benchmark baseline (unrated unless a tier is asked)."""
+    strategy "design" (the default) composes a near-symmetric layout of strokes, shapes and
+    a background under the style's symmetries (STYLES; None: any), around the motif when one
+    is named (motifs(); boards of 7 to 16), and breaks the symmetry only where uniqueness and
+    logic need it, keeping the best of a few by design score; where no composition comes out
+    within its budget the level is grown instead (fallback). "fast" grows regions while logic
+    still solves the map (the previous default); "unique" grows them while the solution stays
+    unique and rates the result; "naive" is the seed's algorithm, kept as the benchmark
+    baseline (unrated unless a tier is asked)."""
     check_size(n)
     code = rule_code(rule)
     if strategy not in STRATEGIES:
         raise ValueError(
             f"unknown strategy {strategy!r}; the strategies are {', '.join(map(repr, STRATEGIES))}"
         )
+    if style is not None and style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; the styles are {', '.join(map(repr, STYLES))}")
+    if (style is not None or motif is not None) and strategy != "design":
+        raise ValueError("style and motif need the design strategy")
+    cells = None
+    if motif is not None:
+        if not isinstance(motif, str):
+            raise ValueError(f"motif must be a motif's name, not {motif!r}")
+        cells = [r * n + c for r, c in motif_cells(motif, n)]
     if (
         isinstance(min_region_size, bool)
         or not isinstance(min_region_size, int)
@@ -119,6 +145,7 @@ def generate(
     regions, solution, stats = generate_raw(
         n, code, seed, STRATEGIES[strategy], min_region_size,
         max_attempts or (0 if strategy == "naive" else DEFAULT_MAX_ATTEMPTS), tier_code, weights,
+        STYLES[style or "any"], cells,
     )
     elapsed = time.perf_counter() - started
     if regions is None:
@@ -135,4 +162,7 @@ def generate(
         attempts=stats["attempts"],
         elapsed_s=elapsed,
         tier=TIERS[stats["tier"] - 1] if stats["tier"] else None,
+        style=(style or "any") if strategy == "design" else None,
+        motif=motif,
+        fallback=bool(stats["fallback"]),
     )

@@ -72,7 +72,8 @@ def _scaled(bitmap: tuple[str, ...], n: int) -> set[tuple[int, int]]:
     """The bitmap scaled (nearest neighbour) to fill about two thirds of an n×n board's height
     and centred on it."""
     rows, cols = len(bitmap), len(bitmap[0])
-    height = max(rows, round(n * 0.7)) if n >= rows + 2 else n
+    # On the smallest boards a full-height motif would cut the board in two: two rows spare.
+    height = max(rows, round(n * 0.7)) if n >= rows + 2 else n - 2
     height = min(height, n)
     width = max(1, min(n, round(cols * height / rows)))
     cells = {(r, c) for r in range(height) for c in range(width)
