@@ -34,6 +34,8 @@ cdef double UNIQUE_PULL = 2.0        # solutions left one point of design score 
 cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided before giving up
 cdef double DESIGN_PULL = 6.0       # undecided cells one whole point of design score is worth
 cdef int DESIGN_ATTEMPTS_PER_CANDIDATE = 40
+# Few compositions need contradiction: past these, an expert level is grown.
+cdef int EXPERT_ATTEMPTS_PER_CANDIDATE = 12
 cdef int POLISH_TRIES_PER_N = 12
 # What the combined score measures against: hand-made boards' medians (shapes.HAND_MADE).
 cdef double HAND_SYMMETRY = 0.70
@@ -527,6 +529,10 @@ cdef int pick_symmetry(Rng* rng, int style) noexcept nogil:
 
 cdef int candidates_for(int n) noexcept nogil:
     """How many finished levels a call compares: more where each costs little."""
+    if n <= 9:
+        return 6
+    if n <= 11:
+        return 4
     if n <= 12:
         return 3
     return 2
@@ -550,7 +556,8 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
     cdef bint aborted
     # Past this many compositions without a level, the caller falls back to growth (a motif
     # has no fallback: it keeps composing up to max_attempts).
-    cdef long cap = DESIGN_ATTEMPTS_PER_CANDIDATE * want
+    cdef long cap = (EXPERT_ATTEMPTS_PER_CANDIDATE if tier == TIER_EXPERT
+                     else DESIGN_ATTEMPTS_PER_CANDIDATE) * want
     while ((max_attempts <= 0 or st.attempts < max_attempts) and found < want
            and (motif != NULL or st.attempts < cap)):
         st.attempts += 1

@@ -36,11 +36,12 @@ def test_the_symmetry_is_the_best_of_the_seven_symmetries():
     assert design_score(turned).symmetry == design_score(board).symmetry
 
 
-def test_todays_levels_measure_as_the_issue_says():
-    """The figures issue 17 gives for our generator at n=7-11 (its table, 'ours')."""
+def test_the_grown_levels_measure_as_the_issue_says():
+    """The figures issue 17 gives for the growth generator at n=7-11 (its table, 'ours'): the
+    baseline the design strategy is measured against."""
     import statistics
 
-    scores = [design_score(generate(n, seed=seed).regions)
+    scores = [design_score(generate(n, seed=seed, strategy="fast").regions)
               for n in (7, 8, 9, 10, 11) for seed in range(20)]
     assert statistics.median(s.symmetry for s in scores) == pytest.approx(0.46, abs=0.04)
     assert statistics.median(s.density for s in scores) == pytest.approx(0.34, abs=0.03)
