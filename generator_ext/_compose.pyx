@@ -14,7 +14,7 @@ cdef double BACKGROUND_HIGH = 0.36
 cdef double STROKE_SHARE = 0.55      # of the shapes, how many are strokes
 cdef double STROKE_WEIGHT = 0.6      # a stroke plans fewer cells than a shape of equal weight
 cdef int MIN_TARGET = 3
-cdef int POCKET_COMPOSED_PER_N = 3  # a pocket of 3n cells or more gets shapes of its own
+cdef int POCKET_COMPOSED_PER_N = 2  # a pocket of 2n cells or more gets shapes of its own
 
 cdef enum:
     SHAPE_BLOB = 0

@@ -68,16 +68,38 @@ def motifs() -> list[str]:
     return list(BITMAPS)
 
 
-def _scaled(bitmap: tuple[str, ...], n: int) -> set[tuple[int, int]]:
-    """The bitmap scaled (nearest neighbour) to fill about two thirds of an n×n board's height
-    and centred on it."""
+def _connected(cells: set[tuple[int, int]]) -> bool:
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if cell in cells and cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return len(seen) == len(cells)
+
+
+def _span(i: int, drawn: int, source: int) -> range:
+    """The source rows (or columns) under row i of `drawn`: one when enlarging; when
+    shrinking, all it covers, so a cell is drawn where any of them is and no stroke is lost."""
+    return range(i * source // drawn, ((i + 1) * source - 1) // drawn + 1)
+
+
+def _height(bitmap: tuple[str, ...], n: int) -> int:
+    """About two thirds of the board; on the smallest boards two rows short of it, so a
+    motif does not cut the board in two."""
+    rows = len(bitmap)
+    return min(n, max(rows, round(n * 0.7))) if n >= rows + 2 else n - 2
+
+
+def _scaled(bitmap: tuple[str, ...], n: int, height: int) -> set[tuple[int, int]]:
+    """The bitmap scaled to `height` rows (its width in proportion), centred on the board."""
     rows, cols = len(bitmap), len(bitmap[0])
-    # On the smallest boards a full-height motif would cut the board in two: two rows spare.
-    height = max(rows, round(n * 0.7)) if n >= rows + 2 else n - 2
-    height = min(height, n)
     width = max(1, min(n, round(cols * height / rows)))
     cells = {(r, c) for r in range(height) for c in range(width)
-             if bitmap[r * rows // height][c * cols // width] == "#"}
+             if any(bitmap[i][j] == "#" for i in _span(r, height, rows)
+                    for j in _span(c, width, cols))}
     # Centred by what is drawn, not by the bitmap's box (a moon leaves its right side empty).
     top = (n - 1 - max(r for r, _ in cells) - min(r for r, _ in cells)) // 2
     left = (n - 1 - max(c for _, c in cells) - min(c for _, c in cells)) // 2
@@ -100,6 +122,20 @@ def _joined(cells: set[tuple[int, int]], n: int) -> set[tuple[int, int]]:
     return cells
 
 
+MAX_SHARE = 0.3  # a motif filling more of the board leaves the other regions no room
+
+
+def _drawing(bitmap: tuple[str, ...], n: int) -> set[tuple[int, int]]:
+    """The motif at the largest height that keeps it within MAX_SHARE of the board (and at
+    least three rows), 4-connected."""
+    height = _height(bitmap, n)
+    while True:
+        cells = _joined(_scaled(bitmap, n, height), n)
+        if len(cells) <= MAX_SHARE * n * n or height <= 3:
+            return cells
+        height -= 1
+
+
 _drawn: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}  # made once per (motif, n)
 
 
@@ -112,5 +148,5 @@ def motif_cells(name: str, n: int) -> list[tuple[int, int]]:
         raise ValueError(f"motifs are drawn on boards of {MOTIF_SIZES[0]} to "
                          f"{MOTIF_SIZES[-1]}, not {n!r}")
     if (name, n) not in _drawn:
-        _drawn[name, n] = tuple(sorted(_joined(_scaled(BITMAPS[name], n), n)))
+        _drawn[name, n] = tuple(sorted(_drawing(BITMAPS[name], n)))
     return list(_drawn[name, n])

@@ -31,8 +31,17 @@ def assert_playable(level: GeneratedLevel, n: int, rule: str, min_size: int = 2)
 @pytest.mark.parametrize("n", FAST_SIZES)
 def test_fast_levels_are_playable(n, rule):
     for seed in range(6 if n <= 10 else 2):
-        level = generate(n, rule, seed=seed)
+        level = generate(n, rule, seed=seed, strategy="fast")
         assert level.strategy == "fast" and level.seed == seed
+        assert_playable(level, n, rule)
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+@pytest.mark.parametrize("n", [*FAST_SIZES, 16, 20])
+def test_designed_levels_are_playable(n, rule):
+    for seed in range(6 if n <= 10 else 2):
+        level = generate(n, rule, seed=seed)
+        assert level.strategy == "design" and level.seed == seed and level.style == "any"
         assert_playable(level, n, rule)
 
 
@@ -55,7 +64,7 @@ def test_min_region_size_is_honoured(min_size):
         assert_playable(generate(9, seed=seed, min_region_size=min_size), 9, "touch", min_size)
 
 
-@pytest.mark.parametrize("strategy", ["fast", "naive"])
+@pytest.mark.parametrize("strategy", ["design", "fast", "naive"])
 def test_same_seed_same_level(strategy):
     a = generate(8, seed=1234, strategy=strategy)
     b = generate(8, seed=1234, strategy=strategy)
