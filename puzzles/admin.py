@@ -12,6 +12,7 @@ from puzzles.errors import ServiceError
 from puzzles.models import (
     CommunityLevel,
     DailyPuzzle,
+    DailyTheme,
     GenerationRun,
     Level,
     PoolTarget,
@@ -59,11 +60,11 @@ class LevelAdmin(admin.ModelAdmin):
     list_filter = ["source", "size", "rule", "is_active", "tier"]
     # Levels come from the engine (a run, the builder): the map and its rating are its word.
     readonly_fields = ["solving", "design", "size", "rule", "tier", "score", "canonical_hash",
-                       "regions", "solution", "seed", "strategy", "min_region_size",
+                       "regions", "solution", "seed", "strategy", "motif", "min_region_size",
                        "elapsed_s", "created_at", "pick"]
     fields = ["solving", "design", "is_active", "size", "rule", "tier", "score",
-              "canonical_hash", "regions", "solution", "seed", "strategy", "min_region_size",
-              "elapsed_s", "created_at", "pick"]
+              "canonical_hash", "regions", "solution", "seed", "strategy", "motif",
+              "min_region_size", "elapsed_s", "created_at", "pick"]
     inlines = [SolveInline]
     list_per_page = 50
 
@@ -156,13 +157,14 @@ class CommunityLevelAdmin(LevelAdmin):
 class RunForm(forms.ModelForm):
     class Meta:
         model = GenerationRun
-        fields = ["size", "rule", "tier", "requested"]
+        fields = ["size", "rule", "tier", "style", "motif", "requested"]
 
     def clean(self):
         data = super().clean()
         try:
             runs.check_run_request(size=data.get("size"), rule=data.get("rule"),
-                                   tier=data.get("tier", ""), requested=data.get("requested"))
+                                   tier=data.get("tier", ""), requested=data.get("requested"),
+                                   style=data.get("style", ""), motif=data.get("motif", ""))
         except ServiceError as error:
             raise forms.ValidationError(str(error)) from None
         return data
@@ -179,12 +181,13 @@ class GenerationRunAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, run=None):
         if run is None:
             return []
-        return ["size", "rule", "tier", "requested", "progress", "produced", "duplicates",
+        return ["size", "rule", "tier", "style", "motif", "requested", "progress", "produced",
+                "duplicates",
                 "status", "task_id", "requested_by", "created_at", "started_at",
                 "heartbeat_at", "finished_at", "error_text"]
 
     def get_fields(self, request, run=None):
-        return ["size", "rule", "tier", "requested"] if run is None else (
+        return ["size", "rule", "tier", "style", "motif", "requested"] if run is None else (
             self.get_readonly_fields(request, run))
 
     def save_model(self, request, run, form, change):
@@ -192,7 +195,8 @@ class GenerationRunAdmin(admin.ModelAdmin):
             return
         # The form checked the request with the same rules, so this creates the run.
         created = runs.create_run(size=run.size, rule=run.rule, tier=run.tier,
-                                  requested=run.requested, requested_by=request.user)
+                                  requested=run.requested, requested_by=request.user,
+                                  style=run.style, motif=run.motif)
         run.pk = created.pk
         run.status = created.status
 
@@ -253,9 +257,22 @@ class PoolTargetAdmin(admin.ModelAdmin):
                                    f"pools (pools that are full or busy need none).")
 
 
+@admin.register(DailyTheme)
+class DailyThemeAdmin(admin.ModelAdmin):
+    """Staff schedule a motif for a date; that day's daily is composed around it (unless its
+    daily was already assigned). Players see the theme named only after they solve it."""
+
+    list_display = ["date", "motif", "note", "assigned"]
+    date_hierarchy = "date"
+
+    @admin.display(description="daily composed around it", boolean=True)
+    def assigned(self, theme):
+        return DailyPuzzle.objects.filter(date=theme.date, level__motif=theme.motif).exists()
+
+
 @admin.register(DailyPuzzle)
 class DailyPuzzleAdmin(admin.ModelAdmin):
-    list_display = ["date", "number", "level", "tier", "picture"]
+    list_display = ["date", "number", "level", "tier", "theme", "picture"]
     date_hierarchy = "date"
     raw_id_fields = ["level"]
 
@@ -266,6 +283,10 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
     @admin.display(description="tier")
     def tier(self, daily):
         return daily.level.tier
+
+    @admin.display(description="theme")
+    def theme(self, daily):
+        return daily.level.motif or "-"
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("level")

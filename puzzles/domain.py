@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from django.db import models
 
-from generator_ext import TIERS, served_tiers
+from generator_ext import TIERS, motifs, served_tiers
+from generator_ext.levels import STYLES
+from generator_ext.motifs import MOTIF_SIZES
 from puzzles.errors import ServiceError
 from puzzles.text import TextRefused, clean_text
 
@@ -78,6 +80,33 @@ def check_tier(tier: object, size: int | None = None) -> str:
     if size is not None and tier not in tiers_at(size):
         raise ServiceError(f"{tier} levels are not generated at {size}×{size}")
     return tier
+
+
+# The design generator's vocabulary, from the engine: its styles (blank: any) and motifs.
+STYLE_CHOICES = [(style, style) for style in STYLES if style != "any"]
+MOTIF_CHOICES = [(motif, motif) for motif in motifs()]
+
+
+def check_style(style: object) -> str:
+    """A style name ("" for any); ServiceError for others."""
+    if style in ("", None):
+        return ""
+    if style not in dict(STYLE_CHOICES):
+        raise ServiceError(f"unknown style {style!r}; the styles are "
+                           f"{', '.join(dict(STYLE_CHOICES))}")
+    return style
+
+
+def check_motif(motif: object, size: int | None = None) -> str:
+    """A motif name ("" for none); ServiceError for others or a size motifs are not drawn on."""
+    if motif in ("", None):
+        return ""
+    if motif not in dict(MOTIF_CHOICES):
+        raise ServiceError(f"unknown motif {motif!r}; see generator_ext.motifs()")
+    if size is not None and size not in MOTIF_SIZES:
+        raise ServiceError(f"motifs are drawn on boards of {MOTIF_SIZES[0]} to "
+                           f"{MOTIF_SIZES[-1]}, not {size}×{size}")
+    return motif
 
 
 def check_painting(regions: object, *, allow_unpainted: bool) -> list[list[int]]:

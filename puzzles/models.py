@@ -9,7 +9,16 @@ from django.db import models
 
 from generator_ext import region_colors
 from generator_ext.palette import painted_colors
-from puzzles.domain import SERVED_SIZES, TEXT_LIMITS, Rule, Source, Tier, tiers_at
+from puzzles.domain import (
+    MOTIF_CHOICES,
+    SERVED_SIZES,
+    STYLE_CHOICES,
+    TEXT_LIMITS,
+    Rule,
+    Source,
+    Tier,
+    tiers_at,
+)
 
 __all__ = ["Rule", "Source", "Tier"]  # the vocabulary lives in puzzles.domain
 
@@ -37,6 +46,9 @@ class Level(models.Model):
     score = models.FloatField(null=True, blank=True)
     min_region_size = models.PositiveSmallIntegerField(default=2)
     strategy = models.CharField(max_length=16, default="fast")
+    # The motif the level was composed around (generator_ext.motifs()); blank for none. It is
+    # named to a player only once they have solved or revealed the level.
+    motif = models.CharField(max_length=16, blank=True, default="")
     seed = models.PositiveBigIntegerField()
     elapsed_s = models.FloatField(default=0.0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -97,6 +109,9 @@ class GenerationRun(models.Model):
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     # The tier every level of the run has; blank: whatever tier the engine draws.
     tier = models.CharField(max_length=16, choices=Tier.choices, blank=True, default="")
+    # The design generator's style (generator_ext STYLES; blank: any) and motif (blank: none).
+    style = models.CharField(max_length=16, choices=STYLE_CHOICES, blank=True, default="")
+    motif = models.CharField(max_length=16, choices=MOTIF_CHOICES, blank=True, default="")
     requested = models.PositiveIntegerField()
     produced = models.PositiveIntegerField(default=0)
     duplicates = models.PositiveIntegerField(default=0)
@@ -159,6 +174,21 @@ class PoolTarget(models.Model):
             raise ValidationError(
                 {"tier": f"{self.tier} levels are not generated at {self.size}×{self.size}"}
             )
+
+
+class DailyTheme(models.Model):
+    """A motif staff scheduled for a date (a heart on 14 February): that day's daily is
+    composed around it. The theme is named to a player only after they solve the daily."""
+
+    date = models.DateField(unique=True)
+    motif = models.CharField(max_length=16, choices=MOTIF_CHOICES)
+    note = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["date"]
+
+    def __str__(self) -> str:
+        return f"{self.motif} on {self.date}"
 
 
 class DailyPuzzle(models.Model):

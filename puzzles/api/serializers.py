@@ -97,18 +97,26 @@ class ConflictSerializer(serializers.Serializer):
     cells = cells_field("the queens in conflict")
 
 
-# What it shapes: a services.play.CheckResult; the solution, time and token only when
-# solved.
+def theme_field():
+    return serializers.CharField(
+        required=False, help_text="the motif the level was composed around (a daily's "
+        "theme); named only once the level is solved or revealed, and absent when it has none")
+
+
+# What it shapes: a services.play.CheckResult; the solution, time, token and theme only
+# when solved.
 class CheckResponseSerializer(OmitNoneSerializer):
     solved = serializers.BooleanField()
     conflicts = ConflictSerializer(many=True)
     solution = serializers.ListField(child=serializers.IntegerField(), required=False)
     seconds = serializers.IntegerField(required=False)
     token = serializers.CharField(required=False)
+    theme = theme_field()
 
 
-class RevealResponseSerializer(serializers.Serializer):
+class RevealResponseSerializer(OmitNoneSerializer):
     solution = serializers.ListField(child=serializers.IntegerField())
+    theme = theme_field()
 
 
 class HintRequestSerializer(serializers.Serializer):

@@ -160,7 +160,8 @@ class RevealView(APIView):
         opened = request.data.get("opened") if isinstance(request.data, dict) else None
         solution = play.reveal_solution(level, player=request.player,
                                         address=request.address_key, opened=opened)
-        return Response(s.RevealResponseSerializer({"solution": solution}).data)
+        return Response(s.RevealResponseSerializer(
+            {"solution": solution, "theme": level.motif or None}).data)
 
 
 class StartView(APIView):

@@ -7,7 +7,7 @@ from datetime import date
 from django.db.models import QuerySet
 
 from puzzles import cache_tags, level_cache
-from puzzles.models import DailyPuzzle, Level, Rule
+from puzzles.models import DailyPuzzle, DailyTheme, Level, Rule
 
 
 def daily_for(day: date) -> DailyPuzzle | None:
@@ -22,8 +22,14 @@ def dailies_until(day: date, *, limit: int = 366) -> QuerySet[DailyPuzzle]:
     return DailyPuzzle.objects.filter(date__lte=day).select_related("level")[:limit]
 
 
-def reserved_level(size: int, tier: str) -> Level | None:
-    """A level of the daily reserve that no daily has taken yet (oldest first)."""
+def reserved_level(size: int, tier: str, motif: str = "") -> Level | None:
+    """A level of the daily reserve that no daily has taken yet (oldest first), composed
+    around the motif (blank: around none)."""
     return (Level.objects.filter(reserved=True, daily__isnull=True, hidden=False, size=size,
-                                 rule=Rule.TOUCH, tier=tier)
+                                 rule=Rule.TOUCH, tier=tier, motif=motif)
             .order_by("created_at", "id").first())
+
+
+def scheduled_theme(day) -> str:
+    """The motif staff scheduled for that day, or blank."""
+    return DailyTheme.objects.filter(date=day).values_list("motif", flat=True).first() or ""

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from generator_ext import generate
+from generator_ext.motifs import PICTOGRAMS
 from puzzles.errors import ServiceError
 from puzzles.models import DailyPuzzle, Level, Rule, Tier
 from puzzles.selectors import daily as daily_selectors
@@ -18,6 +19,20 @@ DAILY_SIZES = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}  # Monday = 0
 # The weekly curve players know from LinkedIn: easy on Monday, rising to hard at the weekend.
 DAILY_TIERS = {0: Tier.EASY, 1: Tier.EASY, 2: Tier.MEDIUM, 3: Tier.MEDIUM, 4: Tier.MEDIUM,
                5: Tier.HARD, 6: Tier.HARD}
+
+
+# Days of the week (Monday = 0) whose daily, unless staff scheduled a theme, is composed
+# around a pictogram drawn in secret when the day is assigned.
+THEMED_WEEKDAYS = {2, 6}
+
+
+def daily_theme(day: date) -> str:
+    """The motif that day's daily is composed around: the one staff scheduled, on a themed
+    weekday a secret pick of the pictograms, otherwise none (blank)."""
+    scheduled = daily_selectors.scheduled_theme(day)
+    if scheduled:
+        return scheduled
+    return secrets.choice(sorted(PICTOGRAMS)) if day.weekday() in THEMED_WEEKDAYS else ""
 
 
 def daily_number(day: date) -> int:
@@ -38,20 +53,29 @@ def ensure_daily(day: date) -> DailyPuzzle | None:
     number = daily_number(day)
     size = DAILY_SIZES[day.weekday()]
     tier = DAILY_TIERS[day.weekday()]
+    motif = daily_theme(day)
     try:
         with transaction.atomic():
-            level = (daily_selectors.reserved_level(size, tier)
-                     or reserve_new_level(size=size, tier=tier))
+            level = (daily_selectors.reserved_level(size, tier, motif)
+                     or reserve_new_level(size=size, tier=tier, motif=motif))
             return DailyPuzzle.objects.create(date=day, level=level, number=number)
     except IntegrityError:  # another process assigned that day (or took that level) first
         return daily_selectors.daily_for(day)
 
 
-def reserve_new_level(*, size: int, tier: str) -> Level:
-    """A fresh level for the daily reserve: never in a pool, served by no route until its
-    day. The seed is secret (a seed anyone could derive would let them make it too)."""
-    for _ in range(20):  # a duplicate of a stored level is drawn again
-        generated = generate(size, Rule.TOUCH, seed=secrets.randbelow(2 ** 63), tier=tier)
+def reserve_new_level(*, size: int, tier: str, motif: str = "") -> Level:
+    """A fresh level for the daily reserve, composed around the motif if one is named: never
+    in a pool, served by no route until its day. The seed is secret (a seed anyone could
+    derive would let them make it too). A motif no seed composes into a level of the tier
+    gives way to an unthemed daily rather than to no daily."""
+    for attempt in range(20):  # a duplicate of a stored level is drawn again
+        try:
+            generated = generate(size, Rule.TOUCH, seed=secrets.randbelow(2 ** 63), tier=tier,
+                                 motif=motif or None)
+        except RuntimeError:
+            if attempt >= 2:
+                motif = ""
+            continue
         level = save_generated_level(generated, reserved=True)
         if level is not None:
             return level

@@ -38,6 +38,7 @@ class CheckResult:
     solution: list[int] | None = None
     seconds: int | None = None
     token: str | None = None
+    theme: str | None = None  # the motif the level was composed around, if any
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
     seconds = max(0, int((now - (solve.opened_at or now)).total_seconds()))
     token = signing.dumps({"l": level.id, "p": player, "s": seconds}, salt=SOLVE_TOKEN_SALT)
     return CheckResult(solved=True, conflicts=conflicts, solution=level.solution,
-                       seconds=seconds, token=token)
+                       seconds=seconds, token=token, theme=level.motif or None)
 
 
 def reveal_solution(level: Level, *, player: str, address: str = "",

@@ -27,11 +27,14 @@ EXHAUSTED_MIN_DUPLICATES = 100
 EXHAUSTED_RATIO = 2
 
 
-def check_run_request(*, size: object, rule: object, tier: object, requested: object) -> str:
+def check_run_request(*, size: object, rule: object, tier: object, requested: object,
+                      style: object = "", motif: object = "") -> str:
     """ServiceError naming the first bad field of a run request; the checked tier."""
     domain.check_size(size)
     domain.check_rule(rule)
     tier = domain.check_tier(tier, size)
+    domain.check_style(style)
+    domain.check_motif(motif, size)
     if (
         isinstance(requested, bool)
         or not isinstance(requested, int)
@@ -42,11 +45,14 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
 
 
 def create_run(*, size: int, rule: str, requested: int, requested_by=None,
-               tier: str = "") -> GenerationRun:
-    """A queued run; its task is sent once the transaction commits."""
-    tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested)
+               tier: str = "", style: str = "", motif: str = "") -> GenerationRun:
+    """A queued run; its task is sent once the transaction commits. Its levels are composed
+    under the style's symmetries (blank: any) around the motif (blank: none)."""
+    tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested,
+                             style=style, motif=motif)
     run = GenerationRun.objects.create(
-        size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by
+        size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by,
+        style=style or "", motif=motif or "",
     )
     transaction.on_commit(lambda: enqueue_run(run.id))
     return run
@@ -111,7 +117,8 @@ def _advance(run_id: int, deadline: float) -> bool:
             return True
         try:  # no lock held while the engine works; it releases the GIL, so the beat goes on
             with beating(run_id):
-                generated = generate(run.size, run.rule, tier=run.tier or None)
+                generated = generate(run.size, run.rule, tier=run.tier or None,
+                                     style=run.style or None, motif=run.motif or None)
         except RuntimeError as error:  # every attempt of the engine's budget failed
             finish_exhausted(run_id, reason=str(error))
             return False

@@ -107,6 +107,15 @@ const input = attachInput(boardEl, () => level.size, {
   redo: () => step(() => game.redo()),
 });
 
+// The motif a level was composed around: the server names it only after a solve or reveal.
+function themeSentence(theme) {
+  if (!theme) return "";
+  const what = /^[A-Z]$/.test(theme) ? `the letter ${theme}`
+    : /^[0-9]$/.test(theme) ? `the number ${theme}`
+    : `${/^[aeiou]/.test(theme) ? "an" : "a"} ${theme}`;
+  return ` The theme was ${what}.`;
+}
+
 // ---------------------------------------------------------------- winning
 async function maybeWin() {
   if (!game.isFull()) return;
@@ -118,7 +127,7 @@ async function maybeWin() {
   store.markSolved(level.id);
   // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
   if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
-  save(); render(); say("Solved. Well done!");
+  save(); render(); say("Solved. Well done!" + themeSentence(result.theme));
   view.showWin(level, Math.round(elapsed), store.streak());
   const rank = await api.post(apiBase() + "solves/", { token: result.token });
   if (rank.ok) {
@@ -140,7 +149,7 @@ $("reveal").onclick = async () => {
   game.clear();
   answer.data.solution.forEach((c, r) => { game.marks[game.index(r, c)] = QUEEN; });
   done = "revealed"; save(); render();
-  say("Revealed: this level counts as revealed, not solved.");
+  say("Revealed: this level counts as revealed, not solved." + themeSentence(answer.data.theme));
 };
 $("hint").onclick = async () => {
   if (done) return;
