@@ -41,8 +41,8 @@ FULL = {
     "solver_sizes": [8, 10, 13, 16, 20],
     "solver_maps": 200,
     "cpsat_maps": 50,
-    "design_sizes": [7, 8, 9, 10, 11, 14, 20],
-    "design_seeds": 100,
+    "design_sizes": [7, 8, 9, 10, 11, 12, 14, 16, 20],
+    "design_seeds": 40,
 }
 QUICK = {
     "tier_sizes": [8, 12, 16],
@@ -281,18 +281,49 @@ def run(config: dict, log) -> dict:
 DESIGN_FIGURES = ("symmetry", "density", "thin", "largest", "two_cell", "one_cell", "score")
 
 
-def bench_design(sizes: list[int], seeds: int, log) -> dict:
-    """design_score's figures of untargeted levels, per size: median, p10 and p90."""
+# The design strategy against the generator it replaced as the default, in the same run.
+DESIGN_STRATEGIES = ("fast", "design")
+LINKEDIN_MIX = [7] * 30 + [8] * 60 + [9] * 60 + [10] * 30 + [11] * 20  # the issue's 200
+
+
+def figures_of(scores: list) -> dict:
     out = {}
-    for n in sizes:
-        scores = [design_score(generate(n, seed=seed).regions) for seed in range(seeds)]
-        out[n] = {}
-        for name in DESIGN_FIGURES:
-            values = sorted(getattr(score, name) for score in scores)
-            out[n][name] = {"median": statistics.median(values),
-                            "p10": values[len(values) // 10],
-                            "p90": values[(9 * len(values)) // 10]}
-        log(f"design n={n}: symmetry {out[n]['symmetry']['median']:.2f}")
+    for name in DESIGN_FIGURES:
+        values = sorted(getattr(score, name) for score in scores)
+        out[name] = {"median": statistics.median(values), "mean": statistics.mean(values),
+                     "p10": values[len(values) // 10], "p90": values[(9 * len(values)) // 10]}
+    return out
+
+
+def bench_design(sizes: list[int], seeds: int, log) -> dict:
+    """design_score's figures and the time a level takes, per strategy ("fast": before,
+    "design": after): on LinkedIn's size mix, per size (untargeted) and per tier."""
+    out: dict = {"mix": {}, "sizes": {}, "tiers": {}}
+    for strategy in DESIGN_STRATEGIES:
+        levels = [generate(n, seed=seed, strategy=strategy)
+                  for seed, n in enumerate(LINKEDIN_MIX)]
+        tiers = Counter(level.tier for level in levels)
+        out["mix"][strategy] = {
+            **figures_of([design_score(level.regions) for level in levels]),
+            "tiers": {tier: tiers[tier] / len(levels) for tier in TIERS},
+            "median_s": statistics.median(level.elapsed_s for level in levels)}
+        log(f"design mix {strategy}: symmetry {out['mix'][strategy]['symmetry']['median']:.2f}")
+        for n in sizes:
+            levels = [generate(n, seed=seed, strategy=strategy) for seed in range(seeds)]
+            times = sorted(level.elapsed_s for level in levels)
+            out["sizes"].setdefault(n, {})[strategy] = {
+                **figures_of([design_score(level.regions) for level in levels]),
+                "median_s": statistics.median(times), "max_s": times[-1],
+                "fallbacks": sum(level.fallback for level in levels)}
+            for tier in served_tiers(n):
+                levels = [generate(n, seed=seed, strategy=strategy, tier=tier)
+                          for seed in range(max(6, seeds // 5))]
+                times = sorted(level.elapsed_s for level in levels)
+                out["tiers"].setdefault(n, {}).setdefault(tier, {})[strategy] = {
+                    "median_s": statistics.median(times), "max_s": times[-1],
+                    "score": statistics.median(design_score(level.regions).score
+                                               for level in levels)}
+            log(f"design n={n} {strategy}")
     return out
 
 
@@ -363,25 +394,55 @@ def print_table(report: dict) -> None:
 
 
 def print_design(report: dict) -> None:
+    design = report["design"]
     print()
-    print("Design figures of untargeted levels (design_score), median [p10-p90]; hand-made "
-          "boards (n=7-11): symmetry 0.70, density 0.42, thin 0.25, largest 0.33")
-    print(f"{'n':>3} " + " ".join(f"{name:>17}" for name in DESIGN_FIGURES))
-    for n, figures in report["design"].items():
+    print("Design figures (design_score), median [p10-p90], before (fast) and after (design); "
+          "hand-made boards (n=7-11): symmetry 0.70, density 0.42, thin 0.25, largest 0.33")
+    print(f"{'':>12} " + " ".join(f"{name:>17}" for name in DESIGN_FIGURES) + "  median ms")
+
+    def row(label, figures):
         cells = " ".join(f"{f['median']:.2f} [{f['p10']:.2f}-{f['p90']:.2f}]".rjust(17)
                          for f in (figures[name] for name in DESIGN_FIGURES))
-        print(f"{n:>3} {cells}")
+        print(f"{label:>12} {cells}  {figures['median_s'] * 1e3:9.1f}")
+
+    for strategy, figures in design["mix"].items():
+        row(f"mix {strategy}", figures)
+        print(f"{'':>12} two-cell share of regions (mean) {figures['two_cell']['mean']:.3f}, "
+              f"tiers " + " / ".join(f"{t} {100 * v:.0f} %" for t, v in figures["tiers"].items()))
+    for n, by_strategy in design["sizes"].items():
+        for strategy, figures in by_strategy.items():
+            row(f"n={n} {strategy}", figures)
+        fast, new = by_strategy["fast"], by_strategy["design"]
+        print(f"{'':>12} time design/fast {new['median_s'] / fast['median_s']:.2f}x, "
+              f"max {ms(new['max_s'])} ms, grown instead (fallback) {new['fallbacks']}")
+    print()
+    print("Per tier: median ms (design / fast = ratio), max ms, median design score")
+    for n, by_tier in design["tiers"].items():
+        for tier, by_strategy in by_tier.items():
+            fast, new = by_strategy["fast"], by_strategy["design"]
+            print(f"  n={n:>2} {tier:>6}: design {ms(new['median_s'])} (max {ms(new['max_s'])}),"
+                  f" fast {ms(fast['median_s'])}: {new['median_s'] / fast['median_s']:.1f}x;"
+                  f" score {fast['score']:.2f} -> {new['score']:.2f}")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer sizes and levels")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--design", action="store_true",
+                        help="only the design figures, before (fast) and after (design)")
     args = parser.parse_args(argv)
     config = QUICK if args.quick else FULL
-    report = run(config, log=lambda msg: print(msg, file=sys.stderr, flush=True))
+    log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+    if args.design:
+        report = {"core": pin_to_one_core(),
+                  "design": bench_design(config["design_sizes"], config["design_seeds"], log)}
+    else:
+        report = run(config, log)
     if args.json:
         print(json.dumps(report, indent=2))
+    elif args.design:
+        print_design(report)
     else:
         print_table(report)
         print_design(report)
