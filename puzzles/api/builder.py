@@ -1,12 +1,13 @@
 """The level builder's API: analyze a painting after each stroke, propose a fix, keep drafts
 and publish. Thin: the services check and decide, the serializers shape."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzles import domain
 from puzzles.api import builder_serializers as b
 from puzzles.api.throttles import BuilderThrottle, FixThrottle, PublishThrottle
 from puzzles.api.views import answers, body
@@ -40,6 +41,24 @@ class FixView(APIView):
         job = builder.request_fix(player=request.player, regions=data["regions"],
                                   rule=data["rule"])
         return Response(b.FixJobSerializer(job).data, status=status.HTTP_201_CREATED)
+
+
+class MotifView(APIView):
+    throttle_classes = [FixThrottle]  # a generation in the web process: the fix's limits
+
+    @extend_schema(parameters=[OpenApiParameter("size", int, required=True),
+                               OpenApiParameter("motif", str, required=True),
+                               OpenApiParameter("rule", str), OpenApiParameter("style", str)],
+                   responses=answers(b.MotifPaintingSerializer, 400, 429),
+                   operation_id="builder_motif")
+    def get(self, request):
+        """Start from a motif: a fresh level composed around it, for the builder."""
+        query = request.query_params
+        painting = builder.motif_painting(
+            size=domain.parse_size(query.get("size", ""), domain.BUILDER_SIZES),
+            motif=query.get("motif", ""), rule=query.get("rule", domain.Rule.TOUCH),
+            style=query.get("style", ""))
+        return Response(b.MotifPaintingSerializer(painting).data)
 
 
 class FixJobView(APIView):

@@ -122,3 +122,11 @@ class DraftSerializer(serializers.ModelSerializer):
 
     def get_url(self, draft) -> str:
         return reverse("create-draft", args=[draft.key])
+
+
+# What it shapes: services.builder.motif_painting's answer.
+class MotifPaintingSerializer(serializers.Serializer):
+    regions = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                    help_text="a level composed around the motif, to paint on")
+    motif = serializers.CharField()
+    tier = serializers.CharField(help_text="the tier the level has as it comes")

@@ -17,6 +17,7 @@ urlpatterns = [
     path("runs/<int:run_id>/", views.RunDetailView.as_view(), name="api-run"),
     path("builder/analyze/", builder.AnalyzeView.as_view(), name="api-builder-analyze"),
     path("builder/fix/", builder.FixView.as_view(), name="api-builder-fix"),
+    path("builder/motif/", builder.MotifView.as_view(), name="api-builder-motif"),
     path("builder/fix/<str:key>/", builder.FixJobView.as_view(), name="api-builder-fix-job"),
     path("builder/publish/", builder.PublishView.as_view(), name="api-builder-publish"),
     path("builder/drafts/", builder.DraftsView.as_view(), name="api-drafts"),

@@ -4,13 +4,14 @@ level's solution, and Make it unique queued for the builder's own worker."""
 from __future__ import annotations
 
 import logging
+import secrets
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from generator_ext import Analysis, Fix, analyze, canonical_hash, make_unique
+from generator_ext import Analysis, Fix, analyze, canonical_hash, generate, make_unique
 from generator_ext.palette import painted_colors
 from puzzles import domain, likeness
 from puzzles.errors import Busy, ServiceError
@@ -23,6 +24,30 @@ log = logging.getLogger(__name__)
 STORED_LEVEL_REFUSAL = ("this board is one of the site's levels, so the builder will not "
                         "solve it for you: play it instead (once you have solved or revealed "
                         "it, the builder shows it too)")
+
+
+# A motif start is one generation in the web process: its compositions are bounded so the
+# slowest (a 16×16 board) stays within about two seconds.
+MOTIF_START_ATTEMPTS = 3000
+
+
+def motif_painting(*, size: object, motif: object, rule: object, style: object = "") -> dict:
+    """A fresh level composed around the motif, for the maker to start from: one region is
+    the motif, the rest a near-symmetric layout, unique and solved by logic as it comes.
+    Made with a secret seed and stored nowhere (so it is no stored level's copy)."""
+    size = domain.check_size(size, domain.BUILDER_SIZES)
+    rule = domain.check_rule(rule)
+    motif = domain.check_motif(motif, size)
+    if not motif:
+        raise ServiceError("motif: name one of the motifs")
+    style = domain.check_style(style)
+    try:
+        level = generate(size, rule, seed=secrets.randbits(63), motif=motif,
+                         style=style or None, max_attempts=MOTIF_START_ATTEMPTS)
+    except RuntimeError:
+        raise ServiceError(f"no {size}×{size} level came out around the motif {motif}; "
+                           "try another size or motif") from None
+    return {"regions": level.regions, "motif": motif, "tier": level.tier}
 
 
 def refuse_stored_level(regions: list[list[int]], *, rule: str, player: str) -> Level | None:

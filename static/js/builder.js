@@ -228,6 +228,20 @@ function newBoard() {
   view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
 }
 $("new-board").addEventListener("click", newBoard);
+// A level composed around a motif, from the server, to paint on.
+$("motif-start").addEventListener("click", async () => {
+  const n = +$("size").value, motif = $("motif").value;
+  say("Composing a board around the motif…");
+  const answer = await api.get(`/api/builder/motif/?size=${n}&motif=${encodeURIComponent(motif)}`
+    + `&rule=${encodeURIComponent($("rule").value)}`);
+  if (!answer.ok) { say(answer.message); return; }
+  size = n; rule = $("rule").value;
+  painting = new Painting(size, answer.data.regions); draftKey = null; brush = 0; mode = painter;
+  analysis = null;
+  history.replaceState(null, "", "/create/");
+  view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
+  say(`A ${size}×${size} board around the motif ${motif}: repaint it as you like.`);
+});
 $("size").addEventListener("change", () => {
   if (painting.isBlank()) newBoard(); else say("Press New board to start a board of that size.");
 });

@@ -230,8 +230,10 @@ def test_spoofing_titles_and_names_are_refused_at_publish_and_in_drafts(client, 
 
 def test_cookieless_publishes_are_limited_per_address(settings):
     """Each publish without the cookie is a new player; the address is the same one."""
+    # Blocky 6×6 paintings: eighteen seeds of the design strategy give one duplicate there.
     statuses = [post(Client(), "/api/builder/publish/",
-                     {"regions": generate(6, seed=100 + i, tier="easy").regions}).status_code
+                     {"regions": generate(6, seed=100 + i, tier="easy",
+                                          strategy="fast").regions}).status_code
                 for i in range(18)]
     allowed = int(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["publish_address"]
                   .split("/")[0])
@@ -244,3 +246,28 @@ def test_a_painting_past_the_search_budget_is_a_400_not_a_stall(client, monkeypa
     monkeypatch.setattr(deduce, "ANALYZE_NODES", 1)  # any search at all is over budget
     response = post(client, "/api/builder/analyze/", {"regions": ambiguous()})
     assert response.status_code == 400 and "too many ways" in response.json()["detail"]
+
+
+def test_start_from_a_motif_gives_a_level_composed_around_it(client):
+    from generator_ext import count_solutions, motif_cells
+
+    response = client.get("/api/builder/motif/?size=9&motif=heart")
+    assert response.status_code == 200
+    data = response.json()
+    regions = data["regions"]
+    assert data["motif"] == "heart" and len(regions) == 9
+    assert len({regions[r][c] for r, c in motif_cells("heart", 9)}) == 1
+    assert count_solutions(regions, limit=2) == 1
+    assert not Level.objects.exists()  # stored nowhere
+
+
+@pytest.mark.parametrize("query, message", [
+    ("size=9&motif=dragon", "unknown motif"),
+    ("size=6&motif=heart", "boards of 7 to 16"),
+    ("size=20&motif=heart", "board size"),
+    ("size=9", "motif"),
+    ("size=9&motif=heart&style=wavy", "unknown style"),
+])
+def test_a_bad_motif_start_is_a_400_with_a_sentence(client, query, message):
+    response = client.get(f"/api/builder/motif/?{query}")
+    assert response.status_code == 400 and message in response.json()["detail"]
