@@ -34,6 +34,9 @@ cdef double UNIQUE_PULL = 2.0        # solutions left one point of design score 
 cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided before giving up
 cdef double DESIGN_PULL = 6.0       # undecided cells one whole point of design score is worth
 cdef int DESIGN_ATTEMPTS_PER_CANDIDATE = 40
+# Past 16, a composition costs tens of milliseconds and most do not come out: a few only.
+cdef int LARGE_N = 17
+cdef int LARGE_ATTEMPTS = 12
 # Few compositions need contradiction: past these, an expert level is grown.
 cdef int EXPERT_ATTEMPTS_PER_CANDIDATE = 12
 cdef int POLISH_TRIES_PER_N = 12
@@ -250,7 +253,7 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
     cdef int order[MAX_N * MAX_N]
     cdef uint32_t refused[MAX_N * MAX_N]
     cdef int nbs[4]
-    cdef int r, x, g, i, k, j, best, left
+    cdef int r, x, g, h, i, k, j, best, left
     cdef bint progress
     board_init(b, n, rule)
     for g in range(n):
@@ -276,10 +279,25 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
             if adds_no_solution(b, x, st):
                 size[g] += 1
                 progress = True
-            else:
+                continue
+            board_remove_cell(b, x // n, x % n)
+            refused[x] |= <uint32_t>1 << g
+            st.refusals += 1
+            # Refused by its own region: a neighbouring one takes it now, while regions are
+            # still small and a cell costs them least.
+            k = neighbours4(n, x, nbs)
+            for i in range(k):
+                h = b.region[nbs[i]]
+                if h < 0 or h == g or (refused[x] >> h) & 1 or (motif != NULL and h == 0):
+                    continue
+                board_add_cell(b, x // n, x % n, h)
+                st.checks += 1
+                if adds_no_solution(b, x, st):
+                    size[h] += 1
+                    progress = True
+                    break
                 board_remove_cell(b, x // n, x % n)
-                refused[x] |= <uint32_t>1 << g
-                st.refusals += 1
+                refused[x] |= <uint32_t>1 << h
     # What uniqueness refused: any neighbouring region that keeps q unique, else the smallest.
     left = 1
     while left:
@@ -533,9 +551,9 @@ cdef int candidates_for(int n) noexcept nogil:
         return 6
     if n <= 11:
         return 4
-    if n <= 12:
-        return 3
-    return 2
+    if n <= 16:
+        return 2
+    return 1
 
 
 cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
@@ -558,6 +576,8 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
     # has no fallback: it keeps composing up to max_attempts).
     cdef long cap = (EXPERT_ATTEMPTS_PER_CANDIDATE if tier == TIER_EXPERT
                      else DESIGN_ATTEMPTS_PER_CANDIDATE) * want
+    if n >= LARGE_N:
+        cap = LARGE_ATTEMPTS
     while ((max_attempts <= 0 or st.attempts < max_attempts) and found < want
            and (motif != NULL or st.attempts < cap)):
         st.attempts += 1
