@@ -93,13 +93,22 @@ def _height(bitmap: tuple[str, ...], n: int) -> int:
     return min(n, max(rows, round(n * 0.7))) if n >= rows + 2 else n - 2
 
 
-def _scaled(bitmap: tuple[str, ...], n: int, height: int) -> set[tuple[int, int]]:
-    """The bitmap scaled to `height` rows (its width in proportion), centred on the board."""
+def _scaled(bitmap: tuple[str, ...], n: int, height: int, cover: bool) -> set[tuple[int, int]]:
+    """The bitmap scaled to `height` rows (its width in proportion), centred on the board: a
+    cell is drawn where the bitmap's cell under its centre is (which keeps a filled shape's
+    notches), or with `cover` where any bitmap cell under it is (which keeps thin strokes)."""
     rows, cols = len(bitmap), len(bitmap[0])
     width = max(1, min(n, round(cols * height / rows)))
-    cells = {(r, c) for r in range(height) for c in range(width)
-             if any(bitmap[i][j] == "#" for i in _span(r, height, rows)
-                    for j in _span(c, width, cols))}
+    if cover:
+        cells = {(r, c) for r in range(height) for c in range(width)
+                 if any(bitmap[i][j] == "#" for i in _span(r, height, rows)
+                        for j in _span(c, width, cols))}
+    else:
+        cells = {(r, c) for r in range(height) for c in range(width)
+                 if bitmap[(2 * r + 1) * rows // (2 * height)][(2 * c + 1) * cols // (2 * width)]
+                 == "#"}
+    if not cells:
+        return cells
     # Centred by what is drawn, not by the bitmap's box (a moon leaves its right side empty).
     top = (n - 1 - max(r for r, _ in cells) - min(r for r, _ in cells)) // 2
     left = (n - 1 - max(c for _, c in cells) - min(c for _, c in cells)) // 2
@@ -122,15 +131,21 @@ def _joined(cells: set[tuple[int, int]], n: int) -> set[tuple[int, int]]:
     return cells
 
 
-MAX_SHARE = 0.3  # a motif filling more of the board leaves the other regions no room
+MAX_SHARE = 0.34  # a motif filling more of the board leaves the other regions no room
 
 
 def _drawing(bitmap: tuple[str, ...], n: int) -> set[tuple[int, int]]:
     """The motif at the largest height that keeps it within MAX_SHARE of the board (and at
-    least three rows), 4-connected."""
+    least three rows), 4-connected: sampled by cell centres where that keeps it in one piece
+    with at least two thirds of its ink, else by covering."""
+    ink = sum(row.count("#") for row in bitmap) / (len(bitmap) * len(bitmap[0]))
     height = _height(bitmap, n)
     while True:
-        cells = _joined(_scaled(bitmap, n, height), n)
+        cells = _scaled(bitmap, n, height, cover=False)
+        width = max(1, min(n, round(len(bitmap[0]) * height / len(bitmap))))
+        if not cells or not _connected(cells) or len(cells) < 0.66 * ink * height * width:
+            cells = _scaled(bitmap, n, height, cover=True)
+        cells = _joined(cells, n)
         if len(cells) <= MAX_SHARE * n * n or height <= 3:
             return cells
         height -= 1
