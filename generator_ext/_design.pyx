@@ -617,3 +617,14 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
     st.tier_found = tier
     relabel(n, best_grid, best_q, out, solution)
     return True
+
+
+def design_value_of(regions):
+    """design_value for a full map given as rows (for the parity test with
+    shapes.design_score, whose formula it repeats in C for the generator's choices)."""
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int n = len(regions), r, c
+    for r in range(n):
+        for c in range(n):
+            grid[r * n + c] = regions[r][c]
+    return design_value(n, grid)
