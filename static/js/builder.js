@@ -239,7 +239,8 @@ $("motif-start").addEventListener("click", async () => {
   painting = new Painting(size, answer.data.regions); draftKey = null; brush = 0; mode = painter;
   analysis = null;
   history.replaceState(null, "", "/create/");
-  view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
+  view.showSwatches(palette, size, brush, pickBrush); draw();
+  await analyze();  // it clears the status line: the news comes after it
   say(`A ${size}×${size} board around the motif ${motif}: repaint it as you like.`);
 });
 $("size").addEventListener("change", () => {

@@ -175,3 +175,28 @@ def test_axe_finds_nothing_on_the_builder_and_the_community_page(page, shots):
     page.wait_for_selector("#game[data-ready='true']")
     found["community level"] = axe_violations(page)
     assert all(not v for v in found.values()), found
+
+
+def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots):
+    """The builder's "Start from a motif": the board fills with a level composed around the
+    heart (one region is the heart), the analysis says it works, and the page says so."""
+    from generator_ext import motif_cells
+
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    page.locator("#size").select_option("9")
+    page.locator("#motif").select_option("heart")
+    with page.expect_response("**/api/builder/motif/**") as answer:
+        page.locator("#motif-start").click()
+    regions = answer.value.json()["regions"]
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    assert page.locator("#board .cell").count() == 81
+    assert len({regions[r][c] for r, c in motif_cells("heart", 9)}) == 1
+    assert count_solutions(regions, limit=2) == 1
+    # What the player sees: every cell of the heart is named as one and the same region.
+    names = {cell(page, r, c).get_attribute("aria-label").split(", ")[-1]
+             for r, c in motif_cells("heart", 9)}
+    assert len(names) == 1 and names.pop().endswith("region")
+    assert "around the motif heart" in page.locator("#status").inner_text()
+    page.screenshot(path=shots / "builder-motif.png", full_page=True)
