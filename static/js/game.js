@@ -94,8 +94,11 @@ function step(move) { if (game && !done && move()) { clearHint(cells); save(); r
 
 const input = attachInput(boardEl, () => level.size, {
   enabled: () => !!game && !done,
-  tap: (i) => act((g) => g.cycle(i)),
+  tap: (i) => { if (game && !done && performance.now() >= lockedUntil && game.tap(i)) afterChange(); },
   queen: (i) => act((g) => g.set(i, QUEEN)),
+  doubleTap: (i) => {
+    if (game && !done && performance.now() >= lockedUntil && game.doubleTap(i)) afterChange();
+  },
   cross: (i) => act((g) => g.set(i, CROSS)),
   clear: (i) => act((g) => g.set(i, EMPTY)),
   toggleCross: (i) => act((g) => g.set(i, g.marks[i] === CROSS ? EMPTY : CROSS)),

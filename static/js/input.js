@@ -45,7 +45,7 @@ export function attachInput(boardEl, size, handlers) {
   });
   boardEl.addEventListener("dblclick", (e) => {
     const el = cellAt(e);
-    if (el) handlers.queen(indexOf(el));
+    if (el) (handlers.doubleTap || handlers.queen)(indexOf(el));
   });
   boardEl.addEventListener("contextmenu", (e) => {
     const el = cellAt(e);

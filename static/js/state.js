@@ -32,18 +32,43 @@ export class Game {
   // One undoable change; false (and no history) when it changed nothing.
   change(fn) {
     const before = this.snapshot();
+    this.taps = null;
     fn(this);
     if (before.marks.every((m, i) => m === this.marks[i])) return false;
     this.history.push(before);
     this.future = [];
     return true;
   }
+  // A tap cycles the cell; taps in a row on one cell are counted for doubleTap.
+  tap(i) {
+    const run = this.taps && this.taps.cell === i ? this.taps.count : 0;
+    if (!this.change((s) => s.cycle(i))) return false;
+    this.taps = { cell: i, count: run + 1 };
+    return true;
+  }
+  // A double click asks for a queen, but the browser delivers its two clicks first, each a
+  // tap and an undo step: the three are one step, so Undo goes back to before the first tap
+  // (not to a stray cross). False when the cell ends as it began.
+  doubleTap(i) {
+    const taps = this.taps && this.taps.cell === i ? Math.min(this.taps.count, 2) : 0;
+    const start = this.history.length - taps; // the first tap's step
+    const before = taps ? this.history[start] : this.snapshot();
+    this.taps = null;
+    this.set(i, QUEEN);
+    this.history.length = start;
+    this.future = [];
+    if (before.marks.every((m, k) => m === this.marks[k])) return false;
+    this.history.push(before);
+    return true;
+  }
   undo() {
     if (!this.history.length) return false;
+    this.taps = null;
     this.future.push(this.snapshot()); this.restore(this.history.pop()); return true;
   }
   redo() {
     if (!this.future.length) return false;
+    this.taps = null;
     this.history.push(this.snapshot()); this.restore(this.future.pop()); return true;
   }
 

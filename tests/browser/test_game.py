@@ -83,6 +83,18 @@ def test_auto_cross_off_and_manual_crosses_survive(page, make_level):
     assert state(page, 0, 0) == "queen" and state(page, 0, 5) == "empty"
 
 
+def test_a_double_click_queen_is_one_undo_step(page, make_level):
+    """Issue 18: a double click for a queen, then Undo, used to leave a stray cross."""
+    level = make_level(size=8, seed=6)
+    open_level(page, level)
+    cell(page, 3, 3).dblclick()
+    assert state(page, 3, 3) == "queen" and state(page, 3, 0) == "cross"
+    page.locator("#undo").click()
+    assert state(page, 3, 3) == "empty" and state(page, 3, 0) == "empty"
+    page.locator("#redo").click()
+    assert state(page, 3, 3) == "queen"
+
+
 def test_drag_crosses_with_one_undo_step_and_redo(page, make_level):
     level = make_level(size=8, seed=6)
     open_level(page, level)

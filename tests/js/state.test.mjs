@@ -72,3 +72,27 @@ test("a full board without conflicts is full", () => {
   for (const [r, c] of [[0, 1], [1, 3], [2, 0], [3, 2]]) g.change((s) => s.set(g.index(r, c), QUEEN));
   assert.ok(g.isFull());
 });
+
+test("a double click is one undo step: undo leaves no stray cross", () => {
+  const g = new Game(ROWS4, { autoCross: false });
+  // The browser's two clicks (cross, queen), then its dblclick.
+  g.tap(5); g.tap(5);
+  assert.ok(g.doubleTap(5));
+  assert.equal(g.marks[5], QUEEN);
+  assert.ok(g.undo());
+  assert.equal(g.marks[5], EMPTY);
+  assert.equal(g.undo(), false);
+  // From a cross, the clicks go queen, empty; the double click still ends on a queen.
+  g.change((s) => s.set(6, CROSS));
+  g.tap(6); g.tap(6);
+  assert.ok(g.doubleTap(6));
+  assert.equal(g.marks[6], QUEEN);
+  g.undo();
+  assert.equal(g.marks[6], CROSS);
+  // Only the taps on the double-clicked cell join it; a tap elsewhere keeps its own step.
+  g.tap(1); g.tap(2);
+  assert.ok(g.doubleTap(2));
+  g.undo();
+  assert.equal(g.marks[2], EMPTY);
+  assert.equal(g.marks[1], CROSS);
+});
