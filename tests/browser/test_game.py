@@ -160,6 +160,19 @@ def test_reload_restores_progress(page, make_level):
     assert state(page, 3, 3) == "cross"
 
 
+def test_the_logo_is_drawn_in_the_text_colour_in_both_themes(page):
+    """Issue 18: the crown was black on near-black in dark mode (an <img> ignores the
+    theme); inline, it takes the text colour."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.goto("/how-to-play/")
+        logo, text, background = page.evaluate("""() => [
+            getComputedStyle(document.querySelector('.brand .logo path')).fill,
+            getComputedStyle(document.querySelector('.brand')).color,
+            getComputedStyle(document.body).backgroundColor]""")
+        assert logo == text and logo != background, (scheme, logo, text, background)
+
+
 def test_dark_mode_toggle_and_screenshots(page, make_level, shots):
     level = make_level(size=9, seed=11)
     for width, height in [(390, 844), (1280, 800)]:
