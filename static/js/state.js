@@ -48,18 +48,19 @@ export class Game {
   }
   // A double click asks for a queen, but the browser delivers its two clicks first, each a
   // tap and an undo step: the three are one step, so Undo goes back to before the first tap
-  // (not to a stray cross). False when the cell ends as it began.
+  // (not to a stray cross). True when the double click itself changed the board (its taps
+  // were already counted as changes).
   doubleTap(i) {
     const taps = this.taps && this.taps.cell === i ? Math.min(this.taps.count, 2) : 0;
     const start = this.history.length - taps; // the first tap's step
     const before = taps ? this.history[start] : this.snapshot();
+    const changes = this.marks[i] !== QUEEN;
     this.taps = null;
     this.set(i, QUEEN);
     this.history.length = start;
     this.future = [];
-    if (before.marks.every((m, k) => m === this.marks[k])) return false;
-    this.history.push(before);
-    return true;
+    if (!before.marks.every((m, k) => m === this.marks[k])) this.history.push(before);
+    return changes;
   }
   undo() {
     if (!this.history.length) return false;
