@@ -7,6 +7,7 @@ from libc.stdint cimport int8_t, uint32_t
 from libc.string cimport memset
 
 from generator_ext._core cimport MAX_N, neighbours4
+from generator_ext._grow cimport compactness
 from generator_ext._rng cimport Rng, rng_below, rng_unit, wins_tie
 
 cdef double BACKGROUND_LOW = 0.26
@@ -190,17 +191,9 @@ cdef int stroke_score(Rng* rng, int n, const int8_t* grid, int x, int g) noexcep
 
 
 cdef int blob_score(Rng* rng, int n, const int8_t* grid, int x, int g) noexcept nogil:
-    """How snugly x fits shape g: its sides on g count double, its corners once; now and
-    then any border cell, so shapes do not all come out square."""
-    cdef int r = x // n, c = x % n, dr, dc, rr, cc, score = 0
-    for dr in range(-1, 2):
-        for dc in range(-1, 2):
-            if dr == 0 and dc == 0:
-                continue
-            rr = r + dr
-            cc = c + dc
-            if 0 <= rr < n and 0 <= cc < n and grid[rr * n + cc] == g:
-                score += 1 if dr and dc else 2
+    """How snugly x fits shape g (growth's compactness); now and then any border cell, so
+    shapes do not all come out square."""
+    cdef int score = compactness(n, grid, x, g)
     if rng_unit(rng) < 0.2:
         score += 6
     return score

@@ -27,6 +27,7 @@ cdef enum:
     STYLE_TURN = 1
     STYLE_DIAGONAL = 2
 
+cdef int MOTIF_REGION = 0  # compose draws a motif as region 0
 cdef int REPAIR_STEPS_PER_N = 8
 cdef int REPAIR_SAMPLE = 8
 cdef int UNIQUE_STEPS_PER_N = 4
@@ -288,7 +289,7 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
             k = neighbours4(n, x, nbs)
             for i in range(k):
                 h = b.region[nbs[i]]
-                if h < 0 or h == g or (refused[x] >> h) & 1 or (motif != NULL and h == 0):
+                if h < 0 or h == g or (refused[x] >> h) & 1 or (motif != NULL and h == MOTIF_REGION):
                     continue
                 board_add_cell(b, x // n, x % n, h)
                 st.checks += 1
@@ -310,7 +311,7 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
             best = -1
             for i in range(k):
                 g = b.region[nbs[i]]
-                if g < 0 or (refused[x] >> g) & 1 or (motif != NULL and g == layout_motif(layout, motif, n)):
+                if g < 0 or (refused[x] >> g) & 1 or (motif != NULL and g == MOTIF_REGION):
                     continue
                 board_add_cell(b, x // n, x % n, g)
                 if adds_no_solution(b, x, st):
@@ -331,7 +332,7 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
                 best = -1
                 for i in range(k):
                     g = b.region[nbs[i]]
-                    if g >= 0 and (motif == NULL or g != layout_motif(layout, motif, n)) and (
+                    if g >= 0 and (motif == NULL or g != MOTIF_REGION) and (
                             best < 0 or size[g] < size[best]):
                         best = g
                 if best >= 0:
@@ -370,11 +371,6 @@ cdef bint feed_small(Rng* rng, Board* b, const int8_t* q, int* size, int min_siz
             return False
         move_cell(b, size, pick, g)
     return False
-
-
-cdef inline int layout_motif(const int8_t* layout, const int8_t* motif, int n) noexcept nogil:
-    """The motif's region in the layout (compose draws it as region 0)."""
-    return 0
 
 
 cdef bint make_unique(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
@@ -516,14 +512,6 @@ cdef void design_polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_
             count = off_symmetry(b, sym, cells)
         else:
             move_cell(b, size, cell, h)
-
-
-cdef inline bint sizes_at_least(const int* size, int n, int min_size) noexcept nogil:
-    cdef int g
-    for g in range(n):
-        if size[g] < min_size:
-            return False
-    return True
 
 
 cdef int pick_symmetry(Rng* rng, int style) noexcept nogil:

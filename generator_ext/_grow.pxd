@@ -6,6 +6,7 @@ from generator_ext._core cimport Board
 from generator_ext._plant cimport GenStats
 from generator_ext._rng cimport Rng
 
+cdef int compactness(int n, const int8_t* grid, int cell, int g) noexcept nogil
 cdef bint adds_no_solution(Board* b, int cell, GenStats* st) noexcept nogil
 cdef void grow_regions(Rng* rng, Board* b, int* size, int level, GenStats* st) noexcept nogil
 cdef void fill_leftovers(Rng* rng, Board* b, int* size, GenStats* st) noexcept nogil

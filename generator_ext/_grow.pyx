@@ -84,10 +84,9 @@ cdef void plan_design(Rng* rng, int n, Design* d) noexcept nogil:
             d.target[g] = 3
 
 
-cdef int compactness(const Board* b, int cell, int g) noexcept nogil:
+cdef int compactness(int n, const int8_t* grid, int cell, int g) noexcept nogil:
     """How snugly a cell fits region g: its sides on g count double, its corners once; a
     cell that would only dangle off one side (a stub) scores lowest."""
-    cdef int n = b.n
     cdef int r = cell // n, c = cell % n, dr, dc, rr, cc, score = 0
     for dr in range(-1, 2):
         for dc in range(-1, 2):
@@ -95,7 +94,7 @@ cdef int compactness(const Board* b, int cell, int g) noexcept nogil:
                 continue
             rr = r + dr
             cc = c + dc
-            if 0 <= rr < n and 0 <= cc < n and b.region[rr * n + cc] == g:
+            if 0 <= rr < n and 0 <= cc < n and grid[rr * n + cc] == g:
                 score += 1 if dr and dc else 2
     return score
 
@@ -161,7 +160,7 @@ cdef void grow_regions(Rng* rng, Board* b, int* size, int level, GenStats* st) n
                 continue
             if not touches_region(b, cell, best):
                 continue
-            score = compactness(b, cell, best)
+            score = compactness(b.n, b.region, cell, best)
             if rng_unit(rng) < DESIGN_WANDER:
                 score += 8
             if wins_tie(rng, &ties, score > best_score, score == best_score):
