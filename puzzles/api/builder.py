@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from puzzles import domain
 from puzzles.api import builder_serializers as b
-from puzzles.api.throttles import BuilderThrottle, FixThrottle, PublishThrottle
+from puzzles.api.throttles import BuilderThrottle, FixThrottle, MotifThrottle, PublishThrottle
 from puzzles.api.views import answers, body
 from puzzles.selectors import community as community_selectors
 from puzzles.services import builder, community
@@ -44,7 +44,7 @@ class FixView(APIView):
 
 
 class MotifView(APIView):
-    throttle_classes = [FixThrottle]  # a generation in the web process: the fix's limits
+    throttle_classes = [MotifThrottle]  # a generation in the web process: the fix's limits
 
     @extend_schema(parameters=[OpenApiParameter("size", int, required=True),
                                OpenApiParameter("motif", str, required=True),

@@ -56,6 +56,13 @@ class FixThrottle(CountedThrottle):
     scopes = (("fix", "player"), ("fix_address", "address"))
 
 
+class MotifThrottle(FixThrottle):
+    """The builder's motif start is a GET that runs a generation in the web process: it
+    counts against the fix's limits (a throttle that counted only POSTs let it flood)."""
+
+    methods = ("GET",)
+
+
 class PublishThrottle(CountedThrottle):
     """Publishing, per player (the cookie) and per address (dropping the cookie makes a new
     player, not a new address)."""

@@ -271,3 +271,17 @@ def test_start_from_a_motif_gives_a_level_composed_around_it(client):
 def test_a_bad_motif_start_is_a_400_with_a_sentence(client, query, message):
     response = client.get(f"/api/builder/motif/?{query}")
     assert response.status_code == 400 and message in response.json()["detail"]
+
+
+def test_motif_starts_without_the_cookie_are_limited_per_address():
+    """A generation per request: dropping the cookie makes a new player, not a new address."""
+    from puzzles.api.throttles import MotifThrottle
+
+    saved = MotifThrottle.THROTTLE_RATES
+    MotifThrottle.THROTTLE_RATES = {**saved, "fix_address": "3/minute"}
+    try:
+        statuses = [Client().get("/api/builder/motif/?size=8&motif=T").status_code
+                    for _ in range(5)]
+    finally:
+        MotifThrottle.THROTTLE_RATES = saved
+    assert statuses == [200, 200, 200, 429, 429]
