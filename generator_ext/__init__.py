@@ -18,7 +18,13 @@ from generator_ext.deduce import (
 )
 from generator_ext.levels import GeneratedLevel, generate, served_tiers
 from generator_ext.motifs import motif_cells, motifs
-from generator_ext.palette import REGION_COLORS, region_color, region_colors, region_name
+from generator_ext.palette import (
+    REGION_COLORS,
+    region_color,
+    region_colors,
+    region_name,
+    second_channel,
+)
 from generator_ext.shapes import DesignScore, design_score
 
 __all__ = [
@@ -45,6 +51,7 @@ __all__ = [
     "region_color",
     "region_colors",
     "region_name",
+    "second_channel",
     "served_tiers",
     "solve",
     "validate_regions",

@@ -3,7 +3,7 @@ OpenAPI schema shows. The level shape never carries the solution."""
 
 from rest_framework import serializers
 
-from generator_ext import TECHNIQUES
+from generator_ext import TECHNIQUES, second_channel
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
 from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
 
@@ -27,13 +27,20 @@ class LevelSerializer(serializers.ModelSerializer):
     colors = serializers.SerializerMethodField(
         help_text="the palette index of each region (the engine's colouring of this level, "
                   "or the colours a community level's maker painted with)")
+    letters = serializers.SerializerMethodField(
+        help_text="true when some of the board's colours are too close for some viewers "
+                  "(or repeat): the board then shows each region's letter as well")
 
     class Meta:
         model = Level
-        fields = ["id", "size", "rule", "regions", "colors", "tier", "score", "daily"]
+        fields = ["id", "size", "rule", "regions", "colors", "letters", "tier", "score",
+                  "daily"]
 
     def get_colors(self, level) -> list[int]:
         return level.colors()
+
+    def get_letters(self, level) -> bool:
+        return second_channel(level.colors())
 
     def get_daily(self, level) -> dict | None:
         return daily_ref(getattr(level, "daily", None))
@@ -46,7 +53,8 @@ def level_payload(level: Level) -> dict:
     if payload is None:
         payload = level.__dict__["_payload"] = {
             "id": level.id, "size": level.size, "rule": level.rule, "regions": level.regions,
-            "colors": level.colors(), "tier": level.tier,
+            "colors": level.colors(), "letters": second_channel(level.colors()),
+            "tier": level.tier,
             "score": None if level.score is None else float(level.score),  # 40.0, as stored
             "daily": daily_ref(getattr(level, "daily", None))}
     return payload

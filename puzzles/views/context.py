@@ -5,14 +5,15 @@ import functools
 
 from django.shortcuts import render
 
-from generator_ext.palette import REGION_COLORS
+from generator_ext.palette import CORE, REGION_COLORS, dark_hex
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.services import play
 
 
 def base_context(**extra) -> dict:
-    return {"colors": [{"name": n, "hex": h} for n, h in REGION_COLORS],
+    return {"colors": [{"name": n, "hex": h, "dark": dark_hex(h), "core": k < CORE}
+                          for k, (n, h) in enumerate(REGION_COLORS)],
             "sizes": domain.SERVED_SIZES,
             # The engine says which tiers each size has; the pickers offer only those.
             "tiers_by_size": {n: domain.tiers_at(n) for n in domain.SERVED_SIZES},

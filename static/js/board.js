@@ -27,13 +27,19 @@ export function buildBoard(boardEl, level, palette) {
 // builder recolours while a drag goes on: rebuilt cells would lose the pointer's click).
 export function colourBoard(cells, level, palette) {
   const n = level.size, at = (r, c) => level.regions[r][c];
+  // Colours some viewers could confuse: each region's letter is drawn as well.
+  cells[0]?.parentElement?.parentElement?.classList.toggle("lettered", !!level.letters);
   for (const cell of cells) {
     const r = +cell.dataset.row, c = +cell.dataset.col, g = at(r, c);
     cell.classList.toggle("unpainted", g < 0); // the level builder's blank cells
-    if (g < 0) { delete cell.dataset.letter; cell.style.removeProperty("--region"); }
-    else {
+    if (g < 0) {
+      delete cell.dataset.letter;
+      cell.style.removeProperty("--region"); cell.style.removeProperty("--region-dark");
+    } else {
+      const colour = palette[level.colors[g]];
       cell.dataset.letter = String.fromCharCode(65 + g);
-      cell.style.setProperty("--region", palette[level.colors[g]].hex);
+      cell.style.setProperty("--region", colour.hex);
+      cell.style.setProperty("--region-dark", colour.dark);
     }
     cell.classList.toggle("edge-top", r === 0 || at(r - 1, c) !== g);
     cell.classList.toggle("edge-left", c === 0 || at(r, c - 1) !== g);

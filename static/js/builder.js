@@ -26,7 +26,9 @@ let analysis = null, proposal = null, trial = null, cells = [];
 let asked = 0, saveTimer = null;
 
 const say = view.say;
-const level = (regions) => ({ size, rule, regions, colors: palette.map((_, i) => i) });
+// The builder paints region g in colour g: past the palette's core, letters as well.
+const level = (regions) => ({ size, rule, regions, colors: palette.map((_, i) => i),
+                              letters: size > palette.filter((c) => c.core).length });
 
 // ---------------------------------------------------------------- modes
 const clearCell = (i) => strokeOn((p) => p.paint(i, UNPAINTED));

@@ -15,6 +15,7 @@ export function showSwatches(palette, size, brush, onPick) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "swatch"; b.dataset.region = g;
     b.style.setProperty("--region", palette[g].hex);
+    b.style.setProperty("--region-dark", palette[g].dark);
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", String(g === brush));
     b.setAttribute("aria-label", `${palette[g].name} region`);

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from generator_ext import region_colors
+from generator_ext import region_colors, second_channel
 from puzzles.models import DailyPuzzle, GenerationRun, PoolTarget, Solve
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,9 @@ def test_random_level_shape_and_no_solution(client, make_level):
     response = client.get("/api/levels/8/")
     assert response.status_code == 200
     data = response.json()
-    assert set(data) == {"id", "size", "rule", "regions", "colors", "tier", "score", "daily"}
+    assert set(data) == {"id", "size", "rule", "regions", "colors", "letters", "tier", "score",
+                         "daily"}
+    assert data["letters"] == second_channel(data["colors"])
     assert data["colors"] == region_colors(level.regions)
     assert data["id"] == level.id and data["regions"] == level.regions and data["daily"] is None
     assert_no_solution(response, level)

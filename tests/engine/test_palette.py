@@ -7,66 +7,92 @@ import pytest
 
 from generator_ext import generate, rate
 from generator_ext.palette import (
+    BOARD_FLOOR,
+    CORE,
+    DARK_SCALE,
     DEUTERANOPIA,
     PROTANOPIA,
     REGION_COLORS,
+    SIGHT_FLOOR,
+    TOUCH_FLOOR,
+    TRITANOPIA,
+    ciede2000,
     contrast,
+    dark_hex,
     delta_e,
     region_colors,
     region_name,
+    second_channel,
 )
 
 HEXES = [hex_color for _, hex_color in REGION_COLORS]
-DARK_THEME_BRIGHTNESS = 0.82  # static/css/queens.css: the cells' brightness(.82) filter
+THEMES = [(1.0, "light"), (DARK_SCALE, "dark")]
 
 
-@pytest.mark.parametrize("scale", [1.0, DARK_THEME_BRIGHTNESS], ids=["light", "dark"])
-@pytest.mark.parametrize("vision,floor", [(None, 10.0), (PROTANOPIA, 9.3), (DEUTERANOPIA, 8.9)],
-                         ids=["normal", "protanopia", "deuteranopia"])
-def test_every_two_palette_colours_differ_for_every_viewer(vision, floor, scale):
-    smallest = min(delta_e(a, b, vision, scale) for a, b in itertools.combinations(HEXES, 2))
-    # The palette before this one: 1.2 under deuteranopia.
-    assert smallest >= floor * (0.8 if scale < 1 else 1.0), smallest
+def test_ciede2000_matches_the_published_test_data():
+    # Sharma, Wu and Dalal (2005), pairs 1, 7 and 17.
+    assert ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
+    assert ciede2000((50, 0, 0), (50, -1, 2)) == pytest.approx(2.3669, abs=1e-4)
+    assert ciede2000((50, 2.5, 0), (73, 25, -18)) == pytest.approx(27.1492, abs=1e-4)
 
 
-def test_names_are_unique_words():
+@pytest.mark.parametrize("scale", [s for s, _ in THEMES], ids=[t for _, t in THEMES])
+def test_any_two_palette_colours_differ_in_both_themes(scale):
+    smallest = min(delta_e(a, b, None, scale) for a, b in itertools.combinations(HEXES, 2))
+    assert smallest >= BOARD_FLOOR, smallest
+
+
+@pytest.mark.parametrize("scale", [s for s, _ in THEMES], ids=[t for _, t in THEMES])
+@pytest.mark.parametrize("vision", [PROTANOPIA, DEUTERANOPIA, TRITANOPIA],
+                         ids=["protanopia", "deuteranopia", "tritanopia"])
+def test_any_two_core_colours_differ_for_every_deficiency(vision, scale):
+    core = HEXES[:CORE]
+    smallest = min(delta_e(a, b, vision, scale) for a, b in itertools.combinations(core, 2))
+    assert smallest >= SIGHT_FLOOR, smallest
+
+
+def test_names_are_unique_plain_words():
     names = [name for name, _ in REGION_COLORS]
     assert len(set(names)) == len(names) == 20 and all(name.isalpha() for name in names)
 
 
-@pytest.mark.parametrize("n", [5, 9, 14, 20])
-def test_a_levels_colouring_gives_touching_regions_distinct_colours(n):
-    for seed in range(5):
+def touching_pairs(regions):
+    n, pairs = len(regions), set()
+    for r in range(n):
+        for c in range(n):
+            for nr, nc in ((r + 1, c), (r, c + 1), (r + 1, c + 1), (r + 1, c - 1)):
+                if 0 <= nr < n and 0 <= nc < n and regions[r][c] != regions[nr][nc]:
+                    pairs.add(tuple(sorted((regions[r][c], regions[nr][nc]))))
+    return pairs
+
+
+@pytest.mark.parametrize("n", range(4, 21))
+def test_generated_boards_of_every_size_are_coloured_apart(n):
+    for seed in range(4):
         regions = generate(n, seed=seed).regions
         colors = region_colors(regions)
-        assert len(set(colors)) == n  # 20 colours: every region its own
         assert colors == region_colors([row[:] for row in regions])  # deterministic
-        for r in range(n):
-            for c in range(n):
-                for nr, nc in ((r + 1, c), (r, c + 1), (r + 1, c + 1), (r + 1, c - 1)):
-                    if 0 <= nr < n and 0 <= nc < n:
-                        g, h = regions[r][c], regions[nr][nc]
-                        assert g == h or colors[g] != colors[h]
+        assert len(set(colors)) == n  # every region a colour (and a name) of its own
+        hexes = [HEXES[k] for k in colors]
+        for g, h in touching_pairs(regions):
+            for scale, _ in THEMES:
+                assert delta_e(hexes[g], hexes[h], None, scale) >= TOUCH_FLOOR, (seed, g, h)
+                for vision in (PROTANOPIA, DEUTERANOPIA, TRITANOPIA):
+                    assert delta_e(hexes[g], hexes[h], vision, scale) >= SIGHT_FLOOR
+        for a, b in itertools.combinations(hexes, 2):
+            assert min(delta_e(a, b, None, s) for s, _ in THEMES) >= BOARD_FLOOR
+        # Colours closer than the floors for some viewer: the letters are shown.
+        close = any(delta_e(a, b, v, s) < SIGHT_FLOOR for a, b in itertools.combinations(hexes, 2)
+                    for v in (PROTANOPIA, DEUTERANOPIA, TRITANOPIA) for s, _ in THEMES)
+        assert second_channel(colors) == close
+        if n <= 7:
+            assert not close  # small boards: colours alone
 
 
-def test_touching_regions_get_more_distinct_colours_than_ids_would():
-    def worst_touching(regions, colors):
-        n, worst = len(regions), float("inf")
-        for r in range(n):
-            for c in range(n - 1):
-                g, h = regions[r][c], regions[r][c + 1]
-                if g != h:
-                    a, b = HEXES[colors[g]], HEXES[colors[h]]
-                    worst = min(worst, min(delta_e(a, b, v) for v in (None, PROTANOPIA,
-                                                                       DEUTERANOPIA)))
-        return worst
-
-    ours = by_id = 0.0
-    for seed in range(20):
-        regions = generate(8, seed=seed).regions
-        ours += worst_touching(regions, region_colors(regions))
-        by_id += worst_touching(regions, list(range(8)))
-    assert ours > by_id
+def test_a_board_past_the_core_shows_its_letters():
+    assert not second_channel(list(range(CORE)))
+    assert second_channel(list(range(CORE + 1)))
+    assert second_channel([0, 0])  # a colour twice
 
 
 def test_sentences_name_the_colours_the_level_shows():
@@ -84,5 +110,13 @@ def test_marks_focus_and_conflicts_stand_out_on_every_region_colour():
     css = (Path(__file__).resolve().parents[2] / "static/css/queens.css").read_text()
     for var in ("--focus", "--bad", "--mark"):
         value = css.split(f"{var}: ", 1)[1][:7]
-        for hex_color in HEXES:
+        for hex_color in HEXES + [dark_hex(h) for h in HEXES]:
             assert contrast(value, hex_color) >= 3.0, (var, value, hex_color)
+
+
+def test_a_painted_board_needs_letters_exactly_past_the_core():
+    # static/js/builder.js shows letters on a painting larger than the core: the same rule.
+    from generator_ext.palette import painted_colors
+
+    for n in range(4, 21):
+        assert second_channel(painted_colors(n)) == (n > CORE), n

@@ -15,7 +15,7 @@ def first_call():
     barrier.wait()
     try:
         palette.region_colors([[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]])
-        palette._worst_delta(19, 18)
+        palette._apart(19, 18)
     except Exception as error:
         errors.append(repr(error))
 threads = [threading.Thread(target=first_call) for _ in range(16)]
