@@ -19,6 +19,7 @@ from generator_ext._deduce_api import (
 )
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_colors, region_name
+from generator_ext.rules import attacks, conflicts
 from generator_ext.shapes import DesignScore, design_score
 
 # Technique numbers (docs/architecture.md §5) and the names the API uses.
@@ -170,12 +171,18 @@ def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
         regs, kind = raw["regions"], raw["line_kind"]
         named, lines, k = _regions(regs, colors), _lines(raw["line_kind"], raw["lines"]), len(regs)
         if raw["form"] == FORM_REGIONS_IN_LINES:
+            # "Entirely" only when every cell is there; else the crossed ones lie outside.
+            inside = set(raw["lines"])
+            whole = all((r if kind == UNIT_ROW else c) in inside
+                        for r, row in enumerate(regions) for c, g in enumerate(row) if g in regs)
             if k == 1:
-                return (f"{_capital(named)} lies entirely in {lines}, so the rest of {lines} "
-                        f"cannot hold a queen.")
-            return (f"{_capital(named)} lie entirely in {lines}, so those {_count(k)} "
-                    f"{'rows' if kind == UNIT_ROW else 'columns'} hold their queens and no "
-                    f"other region can use them.")
+                where = (f"{_capital(named)} lies entirely in {lines}" if whole
+                         else f"The open cells of {named} all lie in {lines}")
+                return f"{where}, so the rest of {lines} cannot hold a queen."
+            where = (f"{_capital(named)} lie entirely in {lines}" if whole
+                     else f"The open cells of {named} all lie in {lines}")
+            return (f"{where}, so those {_count(k)} {'rows' if kind == UNIT_ROW else 'columns'} "
+                    f"hold their queens and no other region can use them.")
         if k == 1:
             return (f"Every open cell of {lines} is in {named}, so that region's queen is in "
                     f"{lines} and its other cells cannot hold one.")
@@ -277,6 +284,63 @@ def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]:
     return cells
 
 
+def _ruled_out(grid, rule: str, queens, crosses) -> set[tuple[int, int]]:
+    """Cells no queen can take on this board: crossed, or ruled out by a queen."""
+    n = len(grid)
+    out = set(map(tuple, crosses))
+    for qr, qc in queens:
+        out |= {(r, c) for r in range(n) for c in range(n) if (r, c) != (qr, qc) and (
+            grid[r][c] == grid[qr][qc] or attacks(rule, qr, qc, r, c))}
+    return out
+
+
+def _empty_unit(grid, queens, out) -> tuple[int, int] | None:
+    """A region, row or column (kind, id) with no queen and no cell left for one."""
+    n = len(grid)
+    held = {(UNIT_ROW, r) for r, _ in queens} | {(UNIT_COL, c) for _, c in queens} | {
+        (UNIT_REGION, grid[r][c]) for r, c in queens}
+    units = {}
+    for r in range(n):
+        for c in range(n):
+            for unit in ((UNIT_REGION, grid[r][c]), (UNIT_ROW, r), (UNIT_COL, c)):
+                units.setdefault(unit, []).append((r, c))
+    for unit, cells in sorted(units.items()):
+        if unit not in held and all(cell in out for cell in cells):
+            return unit
+    return None
+
+
+def _wrong_queen(grid, rule: str, cell: tuple[int, int], colors: Sequence[int]) -> str:
+    """Why a queen off the solution cannot stay: what it leaves without a place, at once
+    or after the steps it forces."""
+    r, c = cell
+    here = f"A queen in {_cell(cell)}"
+    unit = _empty_unit(grid, [cell], _ruled_out(grid, rule, [cell], []))
+    if unit is not None:
+        named = _unit(unit[0], unit[1], colors)
+        return (f"{here} rules out every cell of {named}, so {named} would have no place "
+                f"for its queen. Take it off.")
+    queens, crosses = [cell], []
+    for steps in range(1, len(grid) ** 2 + 1):
+        raw = next_step_raw(grid, rule, queens, crosses)
+        if raw is None:
+            break
+        if raw != "contradiction":
+            queens += [tuple(q) for q in raw["queens"] if tuple(q) not in queens]
+            crosses += [tuple(x) for x in raw["crosses"] if tuple(x) not in crosses]
+            continue
+        unit = _empty_unit(grid, queens, _ruled_out(grid, rule, queens, crosses))
+        forced = f"the {_count(steps - 1)} steps it forces" if steps > 2 else "the step it forces"
+        if unit is not None:
+            outcome = f"leave {_unit(unit[0], unit[1], colors)} with no place for its queen"
+        elif conflicts(grid, queens, rule):
+            outcome = "put two queens in conflict"
+        else:
+            outcome = "leave some regions fewer rows and columns than they need queens"
+        return f"With {here[0].lower()}{here[1:]}, {forced} {outcome}. Take it off."
+    return f"{here} leaves no way to finish the board: the level's only solution has none there."
+
+
 # The builder analyzes a painting per stroke: its count of solutions stops past this many
 # search nodes (about 0.2 s here; random 16×16 maps need under a thousand).
 ANALYZE_NODES = 200_000
@@ -305,7 +369,8 @@ def hint(regions, rule: str = "touch", queens=(), crosses=(), colors=None) -> St
     solution = solutions[0]
     for r, c in sorted(queen_cells):
         if solution[r] != c:
-            return Step(MISTAKE, "This queen cannot be part of the solution.", because=[[r, c]])
+            return Step(MISTAKE, _wrong_queen(grid, rule, (r, c), _colors_for(grid, colors)),
+                        because=[[r, c]])
     wrong_rows = sorted(r for r, c in cross_cells if solution[r] == c)
     if wrong_rows:
         r = wrong_rows[0]

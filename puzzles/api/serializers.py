@@ -165,7 +165,19 @@ class SolveResponseSerializer(serializers.Serializer):
     solvers = serializers.IntegerField()
     seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
     hints = serializers.IntegerField()
-    ranked = serializers.BooleanField(help_text="false for a time below the plausible floor")
+    ranked = serializers.BooleanField(
+        help_text="false for an assisted solve or a time below the plausible floor")
+    assisted = serializers.BooleanField(
+        help_text="true when hints helped: kept out of rankings and personal bests")
+    faster_than = serializers.IntegerField(
+        allow_null=True,
+        help_text="the whole per cent of the level's other ranked solvers who took longer; "
+                  "null until the level has RANKING_MIN_SOLVES ranked solves, or when this "
+                  "solve is not ranked")
+    unranked = serializers.ChoiceField(
+        choices=["assisted", "too_fast", "address"], allow_null=True,
+        help_text="why the solve is not ranked: hints helped, faster than a first sight "
+                  "allows, or too many ranked solves from one address; null when ranked")
 
 
 # What it shapes: a selectors.pools.PoolState.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from puzzles.models import Level, Solve
 
@@ -18,13 +19,31 @@ def plausible_floor(size: int) -> int:
     return math.ceil(size + size * size / 8)
 
 
-def solve_ranking(level: Level, seconds: int) -> dict:
-    """This time's percentile among the level's solvers (share of them it beat or tied)."""
+# A ranking line ("faster than 60 % of players") needs this many ranked solves of the level:
+# with fewer, one other player makes it 0 % or 100 %.
+RANKING_MIN_SOLVES = 10
+
+
+@dataclass(frozen=True)
+class Ranking:
+    percentile: float  # share of the ranked solvers this time beat or tied (itself included)
+    solvers: int  # ranked solves of the level
+    faster_than: int | None  # whole per cent of the others who took longer; None below the min
+
+
+def solve_ranking(level: Level, seconds: int) -> Ranking:
+    """How this time ranks among the level's ranked solves."""
     solves = Solve.objects.filter(level=level, ranked=True)
     total = solves.count()
     slower_or_equal = solves.filter(seconds__gte=seconds).count()
     percentile = round(100.0 * slower_or_equal / total, 1) if total else 100.0
-    return {"percentile": percentile, "solvers": total}
+    faster_than = None
+    if total >= RANKING_MIN_SOLVES:
+        # The others: every ranked solve but one of this time (this player's own).
+        others = total - (1 if solves.filter(seconds=seconds).exists() else 0)
+        slower = solves.filter(seconds__gt=seconds).count()
+        faster_than = math.floor(100 * slower / others) if others else None
+    return Ranking(percentile=percentile, solvers=total, faster_than=faster_than)
 
 
 def ranked_solves_from(level: Level, address: str) -> int:

@@ -59,6 +59,9 @@ class SolveRecord:
     seconds: int
     hints: int
     ranked: bool
+    assisted: bool
+    faster_than: int | None
+    unranked: str | None  # why not ranked: "assisted", "too_fast" or "address"
 
 
 @contextmanager
@@ -179,9 +182,15 @@ def record_solve(level: Level, *, player: str, token: object) -> SolveRecord:
         if solve.seconds is not None:
             raise ServiceError("this solve is already recorded")
         solve.seconds = seconds
-        solve.ranked = seconds >= play_selectors.plausible_floor(level.size) and (
-            not solve.address or play_selectors.ranked_solves_from(level, solve.address)
-            < RANKED_SOLVES_PER_ADDRESS)
+        # An assisted solve (any hint) is recorded and shown, never ranked.
+        unranked = "assisted" if solve.hints else (
+            "too_fast" if seconds < play_selectors.plausible_floor(level.size) else (
+                "address" if solve.address and play_selectors.ranked_solves_from(
+                    level, solve.address) >= RANKED_SOLVES_PER_ADDRESS else None))
+        solve.ranked = unranked is None
         solve.save(update_fields=["seconds", "ranked"])
-    return SolveRecord(**play_selectors.solve_ranking(level, seconds), seconds=seconds,
-                       hints=solve.hints, ranked=solve.ranked)
+    ranking = play_selectors.solve_ranking(level, seconds)
+    return SolveRecord(percentile=ranking.percentile, solvers=ranking.solvers,
+                       faster_than=ranking.faster_than if solve.ranked else None,
+                       seconds=seconds, hints=solve.hints, ranked=solve.ranked,
+                       assisted=solve.hints > 0, unranked=unranked)

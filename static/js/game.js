@@ -33,7 +33,7 @@ function startClock() { if (!startedAt && !done && !document.hidden) startedAt =
 function stopClock() { elapsed = currentElapsed(); startedAt = null; }
 document.addEventListener("visibilitychange", () => {
   if (!game) return;
-  if (document.hidden) { stopClock(); save(); } else if (game.hasMarks()) startClock();
+  if (document.hidden) { stopClock(); save(); } else startClock();
 });
 setInterval(() => view.showClock(currentElapsed()), 250);
 
@@ -66,6 +66,7 @@ function build() {
   if (done === "solved") say("Solved. Well done!");
   if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
   view.showClock(elapsed);
+  startClock(); // the clock runs from the opening, as the server's time does
   render();
   setUpZoom(document.querySelector(".board-wrap"), boardEl, level.size, () => input.cancelDrag());
 }
@@ -126,17 +127,21 @@ async function maybeWin() {
   if (!answer.ok) { say(answer.message); return; }
   const result = answer.data;
   if (!result.solved) { say("Not quite: that is not the solution."); return; }
-  stopClock(); done = "solved"; lockedUntil = performance.now() + 800;
+  // One time everywhere: the server's, from opening the level to solving it.
+  stopClock(); elapsed = result.seconds; view.showClock(elapsed);
+  done = "solved"; lockedUntil = performance.now() + 800;
   store.markSolved(level.id);
   // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
   if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
   save(); render(); say("Solved. Well done!" + themeSentence(result.theme));
-  view.showWin(level, Math.round(elapsed), store.streak());
+  view.showWin(level, elapsed, store.streak());
   const rank = await api.post(apiBase() + "solves/", { token: result.token });
   if (rank.ok) {
     serverSeconds = rank.data.seconds; serverHints = rank.data.hints;
     // The server's time, from first opening the level: the clock here is display only.
-    view.showRanking(level, rank.data, store.recordBest(level.size, level.tier, rank.data.seconds));
+    // An assisted solve is shown as one and sets no personal best.
+    view.showRanking(level, rank.data, rank.data.assisted ? null
+      : store.recordBest(level.size, level.tier, rank.data.seconds));
   } else if (rank.status !== 400) say(rank.message);
 }
 
@@ -212,7 +217,7 @@ view.winDialog().addEventListener("cancel", (e) => {
 });
 $("share").onclick = async () => {
   const url = new URL(level.daily ? "/daily/" : `/levels/${level.id}/`, location.origin).href;
-  const text = shareText(level, serverSeconds ?? Math.round(elapsed), serverHints, url);
+  const text = shareText(level, serverSeconds ?? Math.floor(elapsed), serverHints, url);
   try {
     if (navigator.share) { await navigator.share({ text }); return; }
     await navigator.clipboard.writeText(text);

@@ -1,6 +1,7 @@
 // The game page's DOM outside the board: the status line, the buttons' states, the level's
 // title and tier, the difficulty picker and the win dialog. It writes; game.js decides.
 import { fmt, untilNextDaily } from "./win.js";
+import { bestLine, conflictSentence, hintsLine, rankLine } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const capital = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
@@ -16,10 +17,7 @@ export function showControls(root, { done, canUndo, canRedo }) {
   root.classList.toggle("finished", done);
 }
 
-export function sayConflicts(found) {
-  const kinds = [...new Set(found.map((c) => c.kind))];
-  say(`Conflict: two queens share a ${kinds.join(", ").replace("touch", "touching corner")}.`);
-}
+export const sayConflicts = (found) => say(conflictSentence(found));
 
 export function showLevel(level) {
   if (level.daily) $("game-title").textContent = `Daily #${level.daily.number}`;
@@ -40,7 +38,7 @@ export function showTierPicker(level, tiers, chosen, onChange) {
 export const winDialog = () => $("win-dialog");
 
 export function showWin(level, seconds, streak) {
-  for (const id of ["win-rank", "win-hints", "win-best"]) $(id).textContent = "";
+  for (const id of ["win-rank", "win-hints", "win-best", "win-share-status"]) $(id).textContent = "";
   $("win-time").textContent = `Time: ${fmt(seconds)}`;
   $("win-streak").textContent = level.daily
     ? `Daily streak: ${streak.count} (best ${streak.best})` : "";
@@ -53,19 +51,17 @@ export function showWin(level, seconds, streak) {
 }
 
 // The server's verdict on a solve: its time, hints, the player's best and the ranking.
-export function showRanking(level, ranking, best) {
+// best: null for an assisted solve (it sets no personal best).
+export function showRanking(level, record, best) {
   const n = level.size, kind = `${n}×${n}${level.tier ? ` ${level.tier}` : ""}`;
-  $("win-time").textContent = `Time: ${fmt(ranking.seconds)}`;
-  $("win-hints").textContent = ranking.hints ? `Hints used: ${ranking.hints}`
-    : "Solved without hints.";
-  $("win-best").textContent = best.isBest ? `A personal best for ${kind}!`
-    : `Your best at ${kind}: ${fmt(best.best)}`;
-  $("win-rank").textContent = !ranking.ranked ? "Solved too fast to be ranked."
-    : ranking.solvers <= 1 ? "The first to solve this level."
-    : `Faster than or equal to ${ranking.percentile}% of ${ranking.solvers} solvers.`;
+  $("win-time").textContent = `Time: ${fmt(record.seconds)}`;
+  $("win-hints").textContent = hintsLine(record);
+  $("win-best").textContent = bestLine(best, kind);
+  $("win-rank").textContent = rankLine(record, !!level.daily);
 }
 
-export const sayInDialog = (text) => { $("win-rank").textContent = text; };
+// Share's outcome has a line of its own: the ranking stays.
+export const sayInDialog = (text) => { $("win-share-status").textContent = text; };
 
 // The player's display settings: colour-blind patterns and the timer.
 export function showSettings(root, settings) {

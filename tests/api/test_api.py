@@ -4,6 +4,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from generator_ext import region_colors, second_channel
@@ -124,7 +125,8 @@ def test_check_conflicts_and_solve_flow(client, make_level):
     # The time is the server's (opened just now), not the client's 1 s; below the plausible
     # floor for 8×8, so it is not among the ranked solvers.
     assert ranking.json() == {"percentile": 100.0, "solvers": 0, "seconds": solved["seconds"],
-                              "hints": 0, "ranked": False}
+                              "hints": 0, "ranked": False, "assisted": False,
+                              "faster_than": None, "unranked": "too_fast"}
     assert solved["seconds"] < 5
     again = post(client, url + "solves/", {"token": solved["token"]})
     assert again.status_code == 400 and "already" in again.json()["detail"]
@@ -253,6 +255,42 @@ def test_fresh_cookies_do_not_multiply_one_solver(client, make_level):
     assert len(addresses) == 1 and len(next(iter(addresses))) == 32  # keyed, not the address
 
 
+def solve_in(level, seconds, *, hints=0):
+    """A fresh player (own address) solves the level `seconds` after opening it."""
+    player = Client(REMOTE_ADDR=f"10.1.{seconds // 250}.{seconds % 250}")
+    url = f"/api/levels/{level.size}/{level.id}/"
+    post(player, url + "start/", {})
+    Solve.objects.filter(seconds__isnull=True, revealed=False).update(
+        opened_at=timezone.now() - timedelta(seconds=seconds), hints=hints)
+    token = post(player, url + "check/", {"queens": queens_of(level)}).json()["token"]
+    return post(player, url + "solves/", {"token": token}).json()
+
+
+def test_an_assisted_solve_is_recorded_and_shown_but_never_ranked(client, make_level):
+    level = make_level(size=8)
+    record = solve_in(level, 120, hints=18)
+    assert record["assisted"] and record["hints"] == 18 and record["seconds"] >= 120
+    assert not record["ranked"] and record["unranked"] == "assisted"
+    assert record["faster_than"] is None
+    assert Solve.objects.get(level=level).seconds >= 120  # recorded all the same
+    assert solve_in(level, 300)["solvers"] == 1  # the assisted solve is not among them
+
+
+def test_the_ranking_line_waits_for_ten_ranked_solves_and_counts_the_others(client,
+                                                                             make_level):
+    from puzzles.selectors.play import RANKING_MIN_SOLVES
+
+    level = make_level(size=8)
+    for i in range(RANKING_MIN_SOLVES - 1):
+        record = solve_in(level, 100 + 10 * i)  # 100, 110, ... 180 s
+        assert record["ranked"] and record["faster_than"] is None, record
+    # The tenth: 145 s beats the four of 150–180 s among the nine others.
+    record = solve_in(level, 145)
+    assert record["solvers"] == RANKING_MIN_SOLVES and record["faster_than"] == 4 * 100 // 9
+    assert solve_in(level, 999)["faster_than"] == 0
+    assert solve_in(level, 20)["faster_than"] == 100
+
+
 @pytest.mark.parametrize("size, fast, slow", [(8, 15, 16), (11, 26, 27), (20, 69, 70)])
 def test_a_solve_faster_than_the_floor_for_its_size_is_not_ranked(size, fast, slow):
     from puzzles.selectors import play as play_selectors
@@ -298,7 +336,9 @@ def test_hint_points_at_a_wrong_queen_and_the_row_of_a_wrong_cross(client, make_
     wrong = [2, (level.solution[2] + 4) % 8]
     step = post(client, url, {"queens": [wrong], "crosses": []}).json()
     assert step["mistake"] and step["because"] == [wrong]
-    assert step["message"] == "This queen cannot be part of the solution."
+    assert step["message"].startswith("A queen in row 3, " if "rules out" in step["message"]
+                                      else "With a queen in row 3, ")
+    assert step["message"].endswith("Take it off.")
     step = post(client, url, {"queens": [], "crosses": [[5, level.solution[5]]]}).json()
     assert step["mistake"] and step["message"] == "A cross in row 6 is wrong."
     assert step["because"] == [[5, c] for c in range(8)]

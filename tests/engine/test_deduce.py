@@ -3,6 +3,7 @@ the tier is a property of the puzzle (not of the order or orientation), and hint
 builder's analysis say what they must and never leak the solution."""
 
 import random
+import re
 
 import pytest
 from generator_ext._deduce_api import deduce_raw, logic_tier_raw, next_step_raw
@@ -361,8 +362,79 @@ def test_a_wrong_queen_is_named_by_its_cell():
     wrong = (level.solution[r] + 3) % 8
     step = hint(level.regions, "touch", [[0, level.solution[0]], [r, wrong]], [])
     assert step.mistake and step.technique == "mistake"
-    assert step.message == "This queen cannot be part of the solution."
+    assert step.message.startswith((f"A queen in row {r + 1}, column {wrong + 1} ",
+                                    f"With a queen in row {r + 1}, column {wrong + 1}, "))
+    assert step.message.endswith("Take it off.")
     assert step.because == [[r, wrong]] and not step.queens and not step.crosses
+
+
+def units_by_name(level_regions):
+    """Every unit a sentence can name ("row 3", "column 2", "the mint region") and its cells."""
+    colors = region_colors(level_regions)
+    n, units = len(level_regions), {}
+    for r in range(n):
+        for c in range(n):
+            g = level_regions[r][c]
+            for name in (f"row {r + 1}", f"column {c + 1}", f"the {region_name(g, colors)} region"):
+                units.setdefault(name, set()).add((r, c))
+    return units
+
+
+def test_a_wrong_queen_is_told_what_it_leaves_without_a_place():
+    told = {"at once": 0, "after steps": 0}
+    for n, seed in [(6, 1), (7, 2), (8, 3), (9, 4), (10, 5)]:
+        level = generate(n, seed=seed)
+        units = units_by_name(level.regions)
+        for r in range(n):
+            for c in range(n):
+                if c == level.solution[r]:
+                    continue
+                message = hint(level.regions, "touch", [[r, c]], []).message
+                assert "cannot be part of the solution" not in message
+                at_once = re.match(r"A queen in row \d+, column \d+ rules out every cell of "
+                                   r"(.+?), so", message)
+                if at_once:
+                    told["at once"] += 1
+                    named = units[at_once.group(1)]
+                    assert (r, c) not in named
+                    # Every cell of it shares the queen's region or is attacked by it.
+                    assert all(level.regions[a][b] == level.regions[r][c] or a == r or b == c
+                               or max(abs(a - r), abs(b - c)) == 1 for a, b in named), message
+                else:
+                    told["after steps"] += 1
+                    assert re.match(r"With a queen in row \d+, column \d+, the .+ (forces|force) "
+                                    r"(leave .+ with no place for its queen|put two queens in "
+                                    r"conflict|leave some regions .+)\. Take it off\.$",
+                                    message), message
+                    left = re.search(r"leave (.+?) with no place", message)
+                    assert left is None or left.group(1) in units, message
+    assert told["at once"] and told["after steps"]
+
+
+def test_a_confinement_says_entirely_only_when_every_cell_is_there():
+    said = {"entirely": 0, "open cells": 0}
+    for n, seed in [(8, 1), (9, 2), (10, 3), (11, 4), (12, 5), (9, 7), (10, 8)]:
+        level = generate(n, seed=seed, tier="hard")
+        units = units_by_name(level.regions)
+        for step in rate(level.regions).steps:
+            found = re.match(r"(The open cells of )?(.+?) (lies|lie) entirely in |"
+                             r"The open cells of (the .+?) all lie in ", step.message)
+            if step.technique not in ("confinement", "group_confinement") or not found:
+                continue
+            names = (found.group(2) or found.group(4)).lower().removeprefix("the ")
+            lines = re.search(r" in ((rows?|columns?) [\d, and]+?), so", step.message).group(1)
+            numbers = {int(x) - 1 for x in re.findall(r"\d+", lines)}
+            bare = names.removesuffix(" regions").removesuffix(" region")
+            regions = [units[f"the {name} region"] for name in re.split(r", | and ", bare)]
+            axis = 0 if lines.startswith("row") else 1
+            whole = all(cell[axis] in numbers for region in regions for cell in region)
+            if "entirely" in step.message:
+                said["entirely"] += 1
+                assert whole, step.message
+            else:
+                said["open cells"] += 1
+                assert not whole, step.message
+    assert said["entirely"] and said["open cells"], said
 
 
 def test_a_wrong_cross_is_named_by_its_row_only():
