@@ -228,7 +228,9 @@ class Solve(models.Model):
             models.UniqueConstraint(fields=["level", "player"], name="solve_level_player")
         ]
         indexes = [models.Index(fields=["level", "revealed", "seconds"], name="solve_ranking"),
-                   models.Index(fields=["level", "address"], name="solve_address")]
+                   models.Index(fields=["level", "address"], name="solve_address"),
+                   # "Any" difficulty asks how many levels a player has solved.
+                   models.Index(fields=["player", "solved_at"], name="solve_player")]
 
     def __str__(self) -> str:
         return f"Solve of level {self.level_id} by {self.player[:8]}"

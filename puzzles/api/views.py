@@ -18,6 +18,7 @@ from puzzles.api import serializers as s
 from puzzles.api.throttles import PostThrottle
 from puzzles.selectors import daily as daily_selectors
 from puzzles.selectors import levels as level_selectors
+from puzzles.selectors import play as play_selectors
 from puzzles.selectors import pools as pool_selectors
 from puzzles.selectors import runs as run_selectors
 from puzzles.services import daily, play, pools, runs
@@ -102,6 +103,14 @@ def body(request, serializer_class) -> dict:
     return serializer.validated_data
 
 
+def pick_level(request, size: int, rule: str, tier: str, exclude: tuple[int, ...]):
+    """A chosen tier's level, or for "Any" the deliberate mix (selectors.any_tier_level)."""
+    if tier:
+        return level_selectors.random_playable_level(size, rule, tier=tier, exclude_ids=exclude)
+    return level_selectors.any_tier_level(size, rule, solves=play_selectors.solves_by(
+        request.player), exclude_ids=exclude)
+
+
 class RandomLevelView(APIView):
     @extend_schema(
         parameters=[
@@ -117,12 +126,10 @@ class RandomLevelView(APIView):
         rule = parse_rule(request)
         tier = parse_tier(request, size)
         exclude = parse_exclude(request)
-        level = level_selectors.random_playable_level(size, rule, tier=tier or None,
-                                                      exclude_ids=exclude)
+        level = pick_level(request, size, rule, tier, exclude)
         if level is None:
             kind = f"{size}×{size} {tier + ' ' if tier else ''}{rule}"
-            if exclude and level_selectors.random_playable_level(
-                    size, rule, tier=tier or None) is not None:
+            if exclude and pick_level(request, size, rule, tier, ()) is not None:
                 raise NotFound(f"you have played every {kind} level that is ready; "
                                f"more are on their way")
             pools.request_top_up()  # the worker's locked top-up, never a run from here

@@ -8,7 +8,7 @@ from datetime import date
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from puzzles import cache_tags, level_cache
+from puzzles import cache_tags, domain, level_cache
 from puzzles.models import Level
 
 
@@ -93,6 +93,30 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
         if level is not None:
             return level
         ids = [level_id for level_id in ids if level_id != pick]  # gone since the list was kept
+    return None
+
+
+# "Any" difficulty is this mix, not whatever the pool holds: mostly easy to hard, expert
+# now and then, and never expert before a player has NEWCOMER_SOLVES solves.
+ANY_MIX = {"easy": 35, "medium": 30, "hard": 30, "expert": 5}
+NEWCOMER_SOLVES = 5
+
+
+def any_tier_level(size: int, rule: str, *, solves: int, exclude_ids: tuple[int, ...] = (),
+                   rng: random.Random | None = None) -> Level | None:
+    """A level of "Any" difficulty for a player with `solves` solves: a tier drawn by ANY_MIX
+    among those this size has, then a level of it; the next tier by weight when it has none
+    left for them."""
+    rng = rng or random
+    tiers = [t for t in domain.tiers_at(size) if t in ANY_MIX]
+    if solves < NEWCOMER_SOLVES:
+        tiers = [t for t in tiers if t != "expert"]
+    while tiers:
+        tier = rng.choices(tiers, weights=[ANY_MIX[t] for t in tiers])[0]
+        level = random_playable_level(size, rule, tier=tier, exclude_ids=exclude_ids)
+        if level is not None:
+            return level
+        tiers.remove(tier)
     return None
 
 

@@ -50,5 +50,10 @@ def ranked_solves_from(level: Level, address: str) -> int:
     return Solve.objects.filter(level=level, address=address, ranked=True).count()
 
 
+def solves_by(player: str) -> int:
+    """How many levels this player has solved (any solve, assisted or not)."""
+    return Solve.objects.filter(player=player, solved_at__isnull=False).count()
+
+
 def play_of(level: Level, player: str) -> Solve | None:
     return Solve.objects.filter(level=level, player=player).first()
