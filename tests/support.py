@@ -205,3 +205,13 @@ def nginx(upstream: str, static_root: str | Path, **limits: str) -> Iterator[str
     finally:
         stop_process(server, timeout=15)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# A returning player: the first-visit tutorial (static/js/help.js) has been seen, so it does
+# not open over the board. Tests of the tutorial itself start without it.
+TUTORIAL_SEEN = "try { localStorage.setItem('queens:tutorial', 'true'); } catch (e) {}"
+
+
+def returning_player(context):
+    context.add_init_script(TUTORIAL_SEEN)
+    return context

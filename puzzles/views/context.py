@@ -9,6 +9,7 @@ from generator_ext.palette import CORE, REGION_COLORS, dark_hex
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.services import play
+from puzzles.tutorial import tutorial
 
 
 def base_context(**extra) -> dict:
@@ -17,7 +18,7 @@ def base_context(**extra) -> dict:
             "sizes": domain.SERVED_SIZES,
             # The engine says which tiers each size has; the pickers offer only those.
             "tiers_by_size": {n: domain.tiers_at(n) for n in domain.SERVED_SIZES},
-            "limits": domain.page_limits(), **extra}
+            "limits": domain.page_limits(), "tutorial": tutorial(), **extra}
 
 
 def playable(level) -> dict:

@@ -76,6 +76,8 @@ export function attachInput(boardEl, size, handlers) {
   });
   document.addEventListener("keydown", (e) => {
     if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z") return;
+    // A board behind an open dialog (the tutorial, the rules) is not the one being undone.
+    if (document.querySelector("dialog[open]") && !boardEl.closest("dialog[open]")) return;
     e.preventDefault();
     if (e.shiftKey) handlers.redo(); else handlers.undo();
   });

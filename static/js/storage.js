@@ -8,6 +8,9 @@ const set = (key, value) => { try { localStorage.setItem(key, JSON.stringify(val
 export const settings = () => ({ autoCross: true, colorblind: false, showTimer: true,
   showConflicts: true, theme: null, ...get("queens:settings", {}) });
 export const saveSettings = (s) => set("queens:settings", s);
+// The first-visit tutorial, once seen (finished or skipped), opens only when asked.
+export const tutorialSeen = () => get("queens:tutorial", false) === true;
+export const saveTutorialSeen = () => set("queens:tutorial", true);
 export const progress = (id) => get(`queens:level:${id}`, null);
 export const saveProgress = (id, p) => set(`queens:level:${id}`, p);
 export const solvedIds = () => get("queens:solved", []);

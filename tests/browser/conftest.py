@@ -5,12 +5,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import returning_player
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 
 @pytest.fixture
 def page(browser, live_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
+    context = returning_player(
+        browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url))
     page = context.new_page()
     page.outside_requests = []
     page.responses = []

@@ -5,6 +5,7 @@ import pytest
 
 from generator_ext import count_solutions, generate, solve
 from puzzles.models import Draft, Level, Source
+from tests.support import returning_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -132,7 +133,7 @@ def test_paint_fix_try_publish_and_solve_the_link(browser, live_server, builder_
     assert link.endswith(f"/levels/{published.id}/") and published.title == "Painted in a test"
     context.close()
 
-    fresh = browser.new_context(viewport={"width": width, "height": height})
+    fresh = returning_player(browser.new_context(viewport={"width": width, "height": height}))
     other = fresh.new_page()
     other.goto(link)
     other.wait_for_selector("#game[data-ready='true']")

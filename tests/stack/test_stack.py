@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from queensgame.redis_cache import CircuitBreaker
+from tests.support import returning_player
 
 pytestmark = pytest.mark.redis
 
@@ -64,7 +65,7 @@ def test_the_setup_made_every_pool_and_the_worker_fills_them(stack):
 
 
 def test_a_player_solves_a_level_in_chromium_through_gunicorn(stack, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = returning_player(browser.new_context(viewport={"width": 1280, "height": 800}))
     page = context.new_page()
     broken, statics = [], []
     page.on("response", lambda r: r.status >= 400 and broken.append((r.status, r.url)))

@@ -1,0 +1,95 @@
+"""Help at the board (issue 18): a first-visit tutorial on a tiny board, walked through with
+the engine's own steps, skippable and replayable; the rules and controls one tap away."""
+
+import pytest
+
+from generator_ext import rate
+from puzzles.tutorial import REGIONS, RULES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def first_visit(browser, live_server):
+    """A player who has never been here: no tutorial seen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server.url)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+def tutorial_cell(page, r, c):
+    return page.locator(f"#tutorial-board .cell[data-row='{r}'][data-col='{c}']")
+
+
+def test_a_first_visit_walks_through_the_tiny_board_with_the_engines_steps(first_visit,
+                                                                          make_level, shots):
+    page = first_visit
+    level = make_level(size=8)
+    page.goto(f"/levels/{level.id}/")
+    dialog = page.locator("#tutorial")
+    dialog.wait_for(state="visible")
+    assert page.locator("#tutorial-board .cell").count() == 25
+    page.screenshot(path=shots / "tutorial-intro-phone.png")
+    page.locator("#tutorial-next").click()  # Start
+    steps = rate(REGIONS).steps
+    introduced = set()
+    for number, step in enumerate(steps):
+        page.wait_for_function(f"document.getElementById('tutorial-progress').textContent"
+                               f" === 'Step {number + 1} of {len(steps)}'")
+        assert page.locator("#tutorial-text").inner_text() == step.message
+        rule = RULES.get(step.technique)
+        shown = page.locator("#tutorial-rule").inner_text()
+        assert shown == ("" if rule in introduced else rule)
+        introduced.add(rule)
+        if number == 0:
+            # A cell off the step takes no mark: the tutorial says which cells it wants.
+            tutorial_cell(page, 4, 4).click()
+            assert tutorial_cell(page, 4, 4).get_attribute("data-state") == "empty"
+            assert "Not that cell yet" in page.locator("#tutorial-todo").inner_text()
+            page.screenshot(path=shots / "tutorial-step-phone.png")
+        for r, c in step.crosses:
+            if tutorial_cell(page, r, c).get_attribute("data-state") != "cross":
+                tutorial_cell(page, r, c).click()
+        for r, c in step.queens:
+            tutorial_cell(page, r, c).dblclick()
+        for r, c in step.queens:
+            assert tutorial_cell(page, r, c).get_attribute("data-state") == "queen"
+        if number < len(steps) - 1 and page.locator("#tutorial-next").is_enabled():
+            page.locator("#tutorial-next").click()  # a step auto-cross had already done
+    page.wait_for_function("document.getElementById('tutorial-next').textContent === 'Play'")
+    assert "exactly one solution" in page.locator("#tutorial-text").inner_text()
+    page.locator("#tutorial-next").click()
+    assert dialog.is_hidden()
+    # Seen once: a reload does not show it again.
+    page.reload()
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator("#tutorial").is_hidden()
+
+
+def test_the_tutorial_can_be_skipped_and_replayed_from_the_rules(first_visit, make_level):
+    page = first_visit
+    level = make_level(size=8)
+    page.goto(f"/levels/{level.id}/")
+    page.locator("#tutorial").wait_for(state="visible")
+    page.locator("#tutorial-skip").click()
+    assert page.locator("#tutorial").is_hidden()
+    page.wait_for_selector("#game[data-ready='true']")
+    # The rules and controls: one tap from the board.
+    page.locator("#rules-open").click()
+    rules = page.locator("#rules-dialog")
+    rules.wait_for(state="visible")
+    text = rules.inner_text()
+    assert "every row, every column and every coloured region" in text
+    assert "twice for a queen" in text and "never touch" in text
+    page.locator("#tutorial-replay").click()
+    page.locator("#tutorial").wait_for(state="visible")
+    assert page.locator("#tutorial-next").inner_text() == "Start"
+    page.keyboard.press("Escape")
+    assert page.locator("#tutorial").is_hidden()
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator("#tutorial").is_hidden()
