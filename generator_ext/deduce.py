@@ -183,11 +183,17 @@ def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
                      else f"The open cells of {named} all lie in {lines}")
             return (f"{where}, so those {_count(k)} {'rows' if kind == UNIT_ROW else 'columns'} "
                     f"hold their queens and no other region can use them.")
+        # "Every cell" when the lines have no cell of another region at all.
+        inside = set(raw["lines"])
+        whole = all(g in regs for r, row in enumerate(regions) for c, g in enumerate(row)
+                    if (r if kind == UNIT_ROW else c) in inside)
         if k == 1:
-            return (f"Every open cell of {lines} is in {named}, so that region's queen is in "
-                    f"{lines} and its other cells cannot hold one.")
-        return (f"The open cells of {lines} all lie in {named}, so those {_count(k)} regions "
-                f"have their queens there and their other cells cannot hold one.")
+            return (f"Every {'' if whole else 'open '}cell of {lines} is in {named}, so that "
+                    f"region's queen is in {lines} and its other cells cannot hold one.")
+        where = (f"Every cell of {lines} lies in {named}" if whole
+                 else f"The open cells of {lines} all lie in {named}")
+        return (f"{where}, so those {_count(k)} regions have their queens there and their "
+                f"other cells cannot hold one.")
     if tech == 5:
         unit = _unit(raw["unit_kind"], raw["unit_id"], colors)
         if len(raw["crosses"]) == 1:

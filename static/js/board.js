@@ -29,8 +29,11 @@ export function colourBoard(cells, level, palette) {
   const n = level.size, at = (r, c) => level.regions[r][c];
   // Colours some viewers could confuse: each region's letter is drawn as well.
   cells[0]?.parentElement?.parentElement?.classList.toggle("lettered", !!level.letters);
+  const labelled = new Set();
   for (const cell of cells) {
     const r = +cell.dataset.row, c = +cell.dataset.col, g = at(r, c);
+    cell.classList.toggle("label", g >= 0 && !labelled.has(g)); // a region's first cell
+    labelled.add(g);
     cell.classList.toggle("unpainted", g < 0); // the level builder's blank cells
     if (g < 0) {
       delete cell.dataset.letter;
@@ -74,4 +77,25 @@ export function renderBoard(cells, level, palette, marks, { conflicts = [], focu
     cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, ${color} region, `
       + `${STATE_NAMES[m]}${queens.has(i) ? ", conflict" : ""}`);
   });
+}
+
+// The whole board in miniature on a canvas, in the colours the cells are drawn in now (so
+// the dark theme's too), its region edges and its queens: the zoomed board's overview.
+export function drawMiniature(canvas, cells, level, marks) {
+  const n = level.size, px = canvas.width = canvas.height = Math.max(n * 4, canvas.clientWidth * 2);
+  const ctx = canvas.getContext("2d"), step = px / n;
+  cells.forEach((cell, i) => {
+    const r = Math.floor(i / n), c = i % n;
+    ctx.fillStyle = getComputedStyle(cell).backgroundColor;
+    ctx.fillRect(c * step, r * step, step + 0.5, step + 0.5);
+  });
+  ctx.fillStyle = "#111";
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    const g = level.regions[r][c];
+    if (c + 1 < n && level.regions[r][c + 1] !== g) ctx.fillRect((c + 1) * step - 1, r * step, 2, step);
+    if (r + 1 < n && level.regions[r + 1][c] !== g) ctx.fillRect(c * step, (r + 1) * step - 1, step, 2);
+    if (marks[r * n + c] === 2) {
+      ctx.beginPath(); ctx.arc((c + .5) * step, (r + .5) * step, step * .3, 0, 2 * Math.PI); ctx.fill();
+    }
+  }
 }

@@ -2,13 +2,14 @@
 // page's other DOM (game_view.js), input (input.js), zoom (zoom.js), hints (hint.js), the API
 // client (api.js) and storage (storage.js). It decides; the views write the DOM.
 import * as api from "./api.js";
-import { buildBoard, renderBoard } from "./board.js";
+import { buildBoard, drawMiniature, renderBoard } from "./board.js";
 import * as view from "./game_view.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
 import { attachInput } from "./input.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 import * as store from "./storage.js";
 import { shareText } from "./win.js";
+import { fitBoard } from "./fit.js";
 import { setUpZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,7 @@ const say = view.say;
 let level = JSON.parse(document.getElementById("level-data").textContent);
 let game = null, cells = [], done = null, focus = 0, lockedUntil = 0;
 let elapsed = 0, startedAt = null; // the clock shows 0:00, never NaN, before a board
+let zoom = null;
 let serverSeconds = null, serverHints = 0, leaving = false;
 
 api.setCsrf(root.dataset.csrf);
@@ -51,6 +53,7 @@ function render() {
                             canRedo: game.future.length > 0 });
   if (found.length) view.sayConflicts(found);
   else if (!done) say("");
+  if (zoom) zoom.refresh();
 }
 
 function build() {
@@ -68,7 +71,10 @@ function build() {
   view.showClock(elapsed);
   startClock(); // the clock runs from the opening, as the server's time does
   render();
-  setUpZoom(document.querySelector(".board-wrap"), boardEl, level.size, () => input.cancelDrag());
+  zoom = setUpZoom(document.querySelector(".board-wrap"), boardEl, level.size,
+    () => input.cancelDrag(), { overview: $("overview"),
+                                draw: (canvas) => drawMiniature(canvas, cells, level, game.marks) });
+  fitBoard(root); // after the zoom bar has shown or hidden itself
 }
 
 // ---------------------------------------------------------------- moves

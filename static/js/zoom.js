@@ -3,9 +3,33 @@
 const MIN_TAP_PX = 28;
 const MAX_ZOOM = 4;
 
-export function setUpZoom(wrap, boardEl, n, onPinchStart) {
+// overview: a canvas that shows the whole board and a frame where the view is, while zoomed;
+// draw(canvas) paints the board on it. A tap on it moves the view there.
+export function setUpZoom(wrap, boardEl, n, onPinchStart, { overview = null, draw = () => {} } = {}) {
   const bar = document.getElementById("zoom");
+  const frame = overview && overview.parentElement.querySelector(".overview-frame");
   let zoom = 1;
+
+  function showView() {
+    if (!overview) return;
+    overview.parentElement.hidden = zoom <= 1;
+    if (zoom <= 1) return;
+    const size = overview.clientWidth, full = wrap.scrollWidth || 1, tall = wrap.scrollHeight || 1;
+    frame.style.left = `${wrap.scrollLeft / full * size}px`;
+    frame.style.top = `${wrap.scrollTop / tall * size}px`;
+    frame.style.width = `${wrap.clientWidth / full * size}px`;
+    frame.style.height = `${wrap.clientHeight / tall * size}px`;
+  }
+  wrap.addEventListener("scroll", showView, { passive: true });
+  if (overview) {
+    overview.addEventListener("click", (e) => {
+      const box = overview.getBoundingClientRect();
+      const x = (e.clientX - box.left) / box.width, y = (e.clientY - box.top) / box.height;
+      wrap.scrollLeft = x * wrap.scrollWidth - wrap.clientWidth / 2;
+      wrap.scrollTop = y * wrap.scrollHeight - wrap.clientHeight / 2;
+      showView();
+    });
+  }
   const fitCell = () => wrap.clientWidth / n;
   // Needed where a fitted cell is smaller than a comfortable tap target.
   const needed = () => n >= 13 && fitCell() < MIN_TAP_PX;
@@ -22,6 +46,8 @@ export function setUpZoom(wrap, boardEl, n, onPinchStart) {
     wrap.scrollTop = y * zoom - focusY;
     document.getElementById("zoom-out").disabled = zoom <= 1;
     document.getElementById("zoom-in").disabled = zoom >= MAX_ZOOM;
+    if (zoom > 1 && before <= 1 && overview) draw(overview);
+    showView();
   }
 
   bar.hidden = !needed();
@@ -57,5 +83,7 @@ export function setUpZoom(wrap, boardEl, n, onPinchStart) {
   const lift = (e) => { fingers.delete(e.pointerId); if (fingers.size < 2) pinch = null; };
   window.addEventListener("pointerup", lift);
   window.addEventListener("pointercancel", lift);
-  return { needed, get zoom() { return zoom; } };
+  // After a move: the overview shows the marks too.
+  const refresh = () => { if (zoom > 1 && overview) draw(overview); };
+  return { needed, refresh, get zoom() { return zoom; } };
 }

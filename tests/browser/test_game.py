@@ -654,7 +654,25 @@ def test_zoom_and_drag_on_a_20x20_on_a_phone(page, make_level, shots):
     frame.evaluate("(el) => { el.scrollLeft = el.scrollWidth; el.scrollTop = el.scrollHeight; }")
     cell(page, 19, 19).click()
     assert state(page, 19, 19) == "cross"
+    # The overview: the whole board, and a frame where the view is (now the far corner).
+    overview = page.locator(".overview")
+    assert overview.is_visible()
+    view_box, mini = page.locator(".overview-frame").bounding_box(), overview.bounding_box()
+    assert abs(view_box["x"] + view_box["width"] - (mini["x"] + mini["width"] - 2)) < 3
+    assert abs(view_box["y"] + view_box["height"] - (mini["y"] + mini["height"] - 2)) < 3
+    assert view_box["width"] < mini["width"] * 0.9  # a part of the board, not all of it
+    # A tap on its top-left corner takes the view there.
+    page.mouse.click(mini["x"] + 4, mini["y"] + 4)
+    assert frame.evaluate("(el) => el.scrollLeft + el.scrollTop") == 0
+    cell(page, 0, 0).dblclick()  # a queen: the overview draws it
+    canvas_dark = page.evaluate("""() => {
+        const c = document.getElementById("overview"), px = c.width / 20;
+        const [r, g, b] = c.getContext("2d").getImageData(px / 2, px / 2, 1, 1).data;
+        return r + g + b < 120; }""")
+    assert canvas_dark
+    page.screenshot(path=shots / "zoom-20x20-phone-overview.png")
     page.locator("#zoom-out").click()
+    assert overview.is_hidden()
     assert abs(cell(page, 0, 0).bounding_box()["width"] - fitted) < 0.5
 
 
@@ -682,3 +700,10 @@ def test_a_page_view_counts_no_play_and_the_first_mark_starts_the_clock(page, ma
     cell(page, 1, 1).click()
     page.wait_for_timeout(300)
     assert Solve.objects.filter(level=level).count() == 1
+
+
+def test_the_clock_runs_from_the_opening_like_the_servers_time(page, make_level):
+    level = make_level(size=6, seed=7)
+    open_level(page, level)
+    page.wait_for_timeout(2300)
+    assert page.locator("#timer").inner_text() in ("0:02", "0:03")

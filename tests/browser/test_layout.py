@@ -1,0 +1,69 @@
+"""Layouts that fit (issue 18): board, timer and the main controls inside the viewport with
+no scrolling, with a hint open too, at two desktop and two phone sizes, on the home daily and
+play pages; a one-line phone header; and a screenshot of each, light and dark, to look at."""
+
+import pytest
+from django.utils import timezone
+
+from puzzles.services import daily as daily_service
+from tests.support import returning_player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+VIEWPORTS = [(1280, 800), (1366, 768), (390, 844), (360, 740)]
+MAIN_CONTROLS = ["#board", "#timer", "#undo", "#hint", "#rules-open"]
+PHONE_HEADER_MAX_PX = 56
+
+
+@pytest.fixture
+def levels(make_level):
+    size = daily_service.DAILY_SIZES[timezone.now().date().weekday()]
+    return {"daily": make_level(size=size, seed=12, tier="medium"),
+            8: make_level(size=8, seed=3, tier="medium"),
+            20: make_level(size=20, seed=1)}
+
+
+def open_page(browser, live_server, viewport, theme):
+    width, height = viewport
+    context = returning_player(browser.new_context(
+        viewport={"width": width, "height": height}, base_url=live_server.url,
+        color_scheme=theme))
+    return context, context.new_page()
+
+
+def outside(page, selector):
+    """How far the element sticks out of the viewport, in px (0 when inside)."""
+    box = page.locator(selector).bounding_box()
+    view = page.viewport_size
+    assert box is not None, f"{selector} is not shown"
+    return max(0.0, -box["x"], -box["y"], box["x"] + box["width"] - view["width"],
+               box["y"] + box["height"] - view["height"])
+
+
+def assert_fits(page, selectors, where):
+    assert page.evaluate("window.scrollY") == 0
+    misfits = {s: round(outside(page, s), 1) for s in selectors if outside(page, s) > 0.5}
+    assert misfits == {}, f"{where}: out of the viewport by {misfits}"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+@pytest.mark.parametrize("which", ["daily", 8, 20], ids=["home-daily", "play-8", "play-20"])
+def test_board_timer_and_controls_fit_with_and_without_a_hint(browser, live_server, levels,
+                                                             shots, viewport, theme, which):
+    context, page = open_page(browser, live_server, viewport, theme)
+    try:
+        page.goto("/" if which == "daily" else f"/levels/{levels[which].id}/")
+        page.wait_for_selector("#game[data-ready='true']")
+        name = f"{'home' if which == 'daily' else f'play-{which}'}-{viewport[0]}x{viewport[1]}"
+        page.screenshot(path=shots / f"layout-{name}-{theme}.png")
+        assert_fits(page, MAIN_CONTROLS, name)
+        page.locator("#hint").click()
+        page.locator("#hint-panel").wait_for(state="visible")
+        page.screenshot(path=shots / f"layout-{name}-{theme}-hint.png")
+        assert_fits(page, [*MAIN_CONTROLS, "#hint-text", "#hint-apply", "#hint-dismiss"],
+                    f"{name} with a hint")
+        if viewport[0] < 600:
+            header = page.locator(".site-header").bounding_box()
+            assert header["height"] <= PHONE_HEADER_MAX_PX, header
+    finally:
+        context.close()
