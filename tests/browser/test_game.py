@@ -590,6 +590,21 @@ def test_axe_finds_no_serious_problems(page, make_level, settings, shots):
         cell(page, r, c).dblclick()
     page.locator("#win-dialog").wait_for(state="visible")
     found["win dialog"] = axe_violations(page)
+    open_level(page, make_level(size=9, seed=43))
+    page.locator("#hint").click()
+    page.locator("#hint-panel").wait_for(state="visible")
+    found["play, hint open"] = axe_violations(page)
+    page.locator("#rules-open").click()
+    found["rules dialog"] = axe_violations(page)
+    page.locator("#tutorial-replay").click()
+    page.locator("#tutorial-next").click()
+    found["tutorial, light"] = axe_violations(page)
+    page.emulate_media(color_scheme="dark")
+    found["tutorial, dark"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("#menu-toggle").click()
+    found["phone menu, dark"] = axe_violations(page)
     # 0 critical and 0 serious asked; none of any impact found.
     assert all(not v for v in found.values()), found
 
