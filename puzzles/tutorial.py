@@ -16,13 +16,13 @@ REGIONS = [[0, 0, 0, 1, 1],
            [4, 4, 4, 3, 3],
            [4, 4, 4, 4, 4]]
 
-INTRO = ("Place one queen in every row, every column and every coloured region. "
+INTRO = ("Place one queen in every row, every column and every colored region. "
          "Let's solve this small board together, one step at a time.")
 # The rule a technique rests on, said the first time a step uses it.
 RULES = {
     "confinement": "Each row holds exactly one queen, and so does each column.",
     "group_confinement": "Each row holds exactly one queen, and so does each column.",
-    "last_cell": "Each coloured region holds exactly one queen too.",
+    "last_cell": "Each colored region holds exactly one queen too.",
     "neighbours": "Queens never touch, not even at a corner.",
 }
 DO_CROSSES = "Tap each cell with a faint × once to cross it out."

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzles.views import builder, game, guide
+from puzzles.views import archive, builder, game, guide
 
 urlpatterns = [
     path("", game.home, name="home"),
@@ -9,7 +9,7 @@ urlpatterns = [
     path("levels/<int:level_id>/og.png", game.level_image, name="level-image"),
     path("daily/", game.daily_page, name="daily"),
     path("daily/<str:day>/", game.daily_page, name="daily-date"),
-    path("archive/", game.archive, name="archive"),
+    path("archive/", archive.archive, name="archive"),
     path("how-to-play/", guide.how_to_play, name="how-to-play"),
     path("privacy/", guide.privacy, name="privacy"),
     path("create/", builder.create, name="create"),

@@ -22,6 +22,16 @@ def dailies_until(day: date, *, limit: int = 366) -> QuerySet[DailyPuzzle]:
     return DailyPuzzle.objects.filter(date__lte=day).select_related("level")[:limit]
 
 
+def dailies_between(first: date, last: date) -> QuerySet[DailyPuzzle]:
+    """The dailies of these days (both included), oldest first, with their levels."""
+    return (DailyPuzzle.objects.filter(date__gte=first, date__lte=last)
+            .select_related("level").order_by("date"))
+
+
+def first_daily_date() -> date | None:
+    return DailyPuzzle.objects.order_by("date").values_list("date", flat=True).first()
+
+
 def reserved_level(size: int, tier: str, motif: str = "") -> Level | None:
     """A level of the daily reserve that no daily has taken yet (oldest first), composed
     around the motif (blank: around none)."""

@@ -96,8 +96,3 @@ def daily_page(request, day: str | None = None):
     return render(request, "play.html", base_context(
         size=puzzle.level.size, rule=puzzle.level.rule, level=playable(puzzle.level),
         daily=puzzle))
-
-
-def archive(request):
-    dailies = daily_selectors.dailies_until(timezone.now().date())
-    return render(request, "archive.html", base_context(dailies=dailies))

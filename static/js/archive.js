@@ -1,9 +1,16 @@
-import { solvedIds } from "./storage.js";
+// The archive's marks from this browser: which dailies were solved, and the streak.
+import { currentStreak, solvedIds } from "./storage.js";
 
 const solved = new Set(solvedIds());
+let solvedHere = 0;
 for (const link of document.querySelectorAll("#archive a[data-level]")) {
-  if (solved.has(Number(link.dataset.level))) {
-    link.parentElement.classList.add("solved");
-    link.nextElementSibling.textContent = "✓ solved";
-  }
+  if (!solved.has(Number(link.dataset.level))) continue;
+  solvedHere += 1;
+  link.classList.add("solved");
+  link.querySelector(".solved-mark").textContent = "✓";
+  link.setAttribute("aria-label", `${link.getAttribute("aria-label")}, solved`);
 }
+const streak = currentStreak();
+document.getElementById("streak-count").textContent = streak.count;
+document.getElementById("streak-best").textContent = streak.best;
+document.getElementById("month-solved").textContent = solvedHere;

@@ -1,15 +1,12 @@
 import {
-  lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, streak, tierFor,
+  currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
 } from "./storage.js";
 import { untilNextDaily } from "./win.js";
 
 const countdown = document.getElementById("countdown");
 const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
-const s = streak();
-const today = new Date().toISOString().slice(0, 10);
-const yesterday = new Date(Date.now() - 864e5).toISOString().slice(0, 10);
-document.getElementById("streak").textContent = s.last === today || s.last === yesterday ? s.count : 0;
+document.getElementById("streak").textContent = currentStreak().count;
 document.getElementById("solved-count").textContent = solvedIds().length;
 
 // The difficulty picker: a size link takes the chosen difficulty (where that size has it)

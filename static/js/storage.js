@@ -19,6 +19,13 @@ export function markSolved(id) {
   if (!ids.includes(id)) { ids.push(id); set("queens:solved", ids.slice(-2000)); }
 }
 export const streak = () => get("queens:streak", { last: null, count: 0, best: 0 });
+// The streak as it stands today (UTC): broken when the last daily solved is older than
+// yesterday's.
+export function currentStreak(now = new Date()) {
+  const s = streak(), day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  const alive = s.last === day(now.getTime()) || s.last === day(now.getTime() - 864e5);
+  return { count: alive ? s.count : 0, best: s.best };
+}
 export function recordDailySolve(day, today) {
   const s = streak();
   if (day !== today || s.last === day) return s;

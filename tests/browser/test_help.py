@@ -83,7 +83,7 @@ def test_the_tutorial_can_be_skipped_and_replayed_from_the_rules(first_visit, ma
     rules = page.locator("#rules-dialog")
     rules.wait_for(state="visible")
     text = rules.inner_text()
-    assert "every row, every column and every coloured region" in text
+    assert "every row, every column and every colored region" in text
     assert "twice for a queen" in text and "never touch" in text
     page.locator("#tutorial-replay").click()
     page.locator("#tutorial").wait_for(state="visible")

@@ -67,3 +67,26 @@ def test_board_timer_and_controls_fit_with_and_without_a_hint(browser, live_serv
             assert header["height"] <= PHONE_HEADER_MAX_PX, header
     finally:
         context.close()
+
+
+PAGES = ["/archive/", "/how-to-play/", "/community/", "/create/", "/privacy/", "/play/8/"]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_every_page_fits_the_width_in_both_themes(browser, live_server, levels, shots,
+                                                  viewport):
+    for theme in ("light", "dark"):
+        context, page = open_page(browser, live_server, viewport, theme)
+        try:
+            for path in PAGES:
+                page.goto(path)
+                page.wait_for_load_state("networkidle")
+                name = path.strip("/").replace("/", "-")
+                page.screenshot(path=shots / f"page-{name}-{viewport[0]}x{viewport[1]}-{theme}.png",
+                                full_page=True)
+                # Nothing sideways: the page is as wide as the screen.
+                assert page.evaluate("document.documentElement.scrollWidth") <= viewport[0], path
+                if viewport[0] < 600:
+                    assert page.locator(".site-header").bounding_box()["height"] <= PHONE_HEADER_MAX_PX
+        finally:
+            context.close()
