@@ -23,9 +23,10 @@ def test_the_calendar_marks_solved_dailies_and_shows_the_streak(page, make_level
                for i, day in enumerate(days)]
     solved = dailies[0].level_id
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    streak = {"last": today.isoformat(), "count": 4, "best": 6}
     page.context.add_init_script(
         f"localStorage.setItem('queens:solved', '{json.dumps([solved])}');"
-        f"localStorage.setItem('queens:streak', '{json.dumps({'last': today.isoformat(), 'count': 4, 'best': 6})}');")
+        f"localStorage.setItem('queens:streak', '{json.dumps(streak)}');")
     page.goto("/archive/")
     links = page.locator("#archive a.day")
     assert links.count() == len(dailies)

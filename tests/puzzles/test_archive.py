@@ -56,8 +56,9 @@ def test_months_walk_back_to_the_first_daily_and_never_forward_past_today(client
     assert previous <= today.strftime("%Y-%m")
 
 
-@pytest.mark.parametrize("month, words", [("2026-13", "must look like"), ("26-1", "must look like"),
-                                          ("2999-01", "not come yet"), ("x" * 300, "must look like")])
+@pytest.mark.parametrize("month, words", [
+    ("2026-13", "must look like"), ("26-1", "must look like"), ("2999-01", "not come yet"),
+    ("x" * 300, "must look like")])
 def test_a_bad_month_is_a_400_with_a_sentence(client, month, words):
     response = client.get("/archive/", {"month": month})
     assert response.status_code == 400 and words in response.content.decode()
