@@ -305,7 +305,7 @@ def _empty_unit(grid, queens, out) -> tuple[int, int] | None:
     n = len(grid)
     held = {(UNIT_ROW, r) for r, _ in queens} | {(UNIT_COL, c) for _, c in queens} | {
         (UNIT_REGION, grid[r][c]) for r, c in queens}
-    units = {}
+    units: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for r in range(n):
         for c in range(n):
             for unit in ((UNIT_REGION, grid[r][c]), (UNIT_ROW, r), (UNIT_COL, c)):
@@ -326,7 +326,8 @@ def _wrong_queen(grid, rule: str, cell: tuple[int, int], colors: Sequence[int]) 
         named = _unit(unit[0], unit[1], colors)
         return (f"{here} rules out every cell of {named}, so {named} would have no place "
                 f"for its queen. Take it off.")
-    queens, crosses = [cell], []
+    queens: list[tuple[int, int]] = [cell]
+    crosses: list[tuple[int, int]] = []
     for steps in range(1, len(grid) ** 2 + 1):
         raw = next_step_raw(grid, rule, queens, crosses)
         if raw is None:

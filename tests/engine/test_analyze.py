@@ -4,6 +4,7 @@ count up to 2, two differing solutions when ambiguous, the rating when unique.""
 import pytest
 
 from generator_ext import analyze, generate, rate
+from generator_ext.palette import REGION_COLORS
 from tests.engine.reference import is_solution
 
 
@@ -23,7 +24,7 @@ def test_every_problem_is_listed_at_once():
     assert kinds["unused"].region == 4 and "has no cells" in kinds["unused"].message
     assert kinds["disconnected"].region == 0 and kinds["disconnected"].cells == [[2, 4]]
     assert kinds["disconnected"].message == (
-        "The gold region is in 2 pieces; its cells must touch."
+        f"The {REGION_COLORS[0][0]} region is in 2 pieces; its cells must touch."
     )
     assert result.solution_count is None and result.rating is None and not result.playable
 

@@ -153,7 +153,7 @@ def test_group_confinement_rows_inside_regions():
     assert step["crosses"] == [[3, 0], [3, 1], [3, 2], [3, 3], [3, 5]]
     a, b = (region_name(g, region_colors(LINES_IN_REGIONS)) for g in (0, 2))
     assert rate(LINES_IN_REGIONS).steps[0].message == (
-        f"The open cells of rows 5 and 6 all lie in the {a} and {b} regions, so those two "
+        f"Every cell of rows 5 and 6 lies in the {a} and {b} regions, so those two "
         "regions have their queens there and their other cells cannot hold one."
     )
 
