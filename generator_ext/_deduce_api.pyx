@@ -9,7 +9,7 @@ from generator_ext._core cimport full_mask, load_board, read_grid, region_pieces
 from generator_ext._deduce cimport T_CONTRADICTION, T_LAST_CELL, STATUS_OPEN, STATUS_SOLVED, StepRec
 from generator_ext._deduce cimport apply_step, closure, logic_tier, next_step, technique_tier
 from generator_ext._deduce cimport tier_technique
-from generator_ext._marks cimport Marks, marks_init, marks_from_states
+from generator_ext._marks cimport WHY_CLASH, Marks, marks_init, marks_from_states
 
 
 cdef list mask_cells(int n, const uint32_t* rows):
@@ -145,6 +145,38 @@ def next_step_raw(regions, rule, queens, crosses):
     if found == 0:
         return None
     return step_dict(n, &s)
+
+
+def forced_raw(regions, rule, queens):
+    """What the techniques make of a board with only these (checked) queens: the steps they
+    force until the marks contradict each other or nothing applies, as (steps applied,
+    reason) with reason None when no contradiction came, else a dict of the engine's why
+    (WHY_EMPTY_UNIT with the unit, WHY_HALL with the regions and lines, WHY_CLASH)."""
+    cdef Board b
+    cdef Marks m
+    cdef StepRec s
+    cdef int n = load_board(regions, rule, &b)
+    cdef int8_t states[MAX_N * MAX_N]
+    cdef int found = 0, count = 0, cap, r, c
+    memset(states, CELL_UNKNOWN, sizeof(states))
+    for r, c in queens:
+        states[r * n + c] = CELL_QUEEN
+    marks_from_states(&b, states, &m)
+    cap = n * n + 1
+    with nogil:
+        while count < cap:
+            found = next_step(&b, &m, &s)
+            if found <= 0:
+                break
+            apply_step(&b, &m, &s)
+            count += 1
+    if found >= 0:
+        return count, None
+    if m.clash:
+        return count, {"why": WHY_CLASH}
+    return count, {"why": m.why, "why_kind": m.why_kind, "why_id": m.why_id,
+                   "why_regions": mask_ids(m.why_set), "why_lines": mask_ids(m.why_lines),
+                   "why_line_kind": m.why_line_kind}
 
 
 def paint_problems(regions):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from generator_ext._core import rule_code
 from generator_ext._deduce_api import (
     deduce_raw,
+    forced_raw,
     logic_solution_raw,
     next_step_raw,
     paint_problems,
@@ -19,7 +20,6 @@ from generator_ext._deduce_api import (
 )
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_colors, region_name
-from generator_ext.rules import attacks, conflicts
 from generator_ext.shapes import DesignScore, design_score
 
 # Technique numbers (docs/architecture.md §5) and the names the API uses.
@@ -202,17 +202,20 @@ def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
         return (f"A queen in any of these {len(raw['crosses'])} cells would rule out every open "
                 f"cell of {unit}, so none of them can hold one.")
     cell = _cell(raw["cell"])
-    if raw["why"] == WHY_EMPTY_UNIT:
-        outcome = f"{_unit(raw['why_kind'], raw['why_id'], colors)} would have no open cell left"
-    elif raw["why"] == WHY_HALL:
-        regs = raw["why_regions"]
-        lines = _lines(raw["why_line_kind"], raw["why_lines"])
-        outcome = (f"{_regions(regs, colors)} would have only {lines} for their "
-                   f"{_count(len(regs))} queens")
-    else:
-        outcome = "two queens would be forced to touch or share a line"
-    return (f"Suppose {cell} held a queen: the easier techniques then show that {outcome}. "
-            f"So {cell} cannot hold a queen.")
+    return (f"Suppose {cell} held a queen: the easier techniques then show that "
+            f"{_outcome(raw, colors)}. So {cell} cannot hold a queen.")
+
+
+def _outcome(why: dict, colors: Sequence[int]) -> str:
+    """What a contradiction comes to, from the engine's reason for it."""
+    if why["why"] == WHY_EMPTY_UNIT:
+        return f"{_unit(why['why_kind'], why['why_id'], colors)} would have no open cell left"
+    if why["why"] == WHY_HALL:
+        regs = why["why_regions"]
+        lines = _lines(why["why_line_kind"], why["why_lines"])
+        return (f"{_regions(regs, colors)} would have only {lines} for their "
+                f"{_count(len(regs))} queens")
+    return "two queens would have to touch or share a row, a column or a region"
 
 
 def _weight(raw: dict) -> int:
@@ -290,62 +293,20 @@ def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]:
     return cells
 
 
-def _ruled_out(grid, rule: str, queens, crosses) -> set[tuple[int, int]]:
-    """Cells no queen can take on this board: crossed, or ruled out by a queen."""
-    n = len(grid)
-    out = set(map(tuple, crosses))
-    for qr, qc in queens:
-        out |= {(r, c) for r in range(n) for c in range(n) if (r, c) != (qr, qc) and (
-            grid[r][c] == grid[qr][qc] or attacks(rule, qr, qc, r, c))}
-    return out
-
-
-def _empty_unit(grid, queens, out) -> tuple[int, int] | None:
-    """A region, row or column (kind, id) with no queen and no cell left for one."""
-    n = len(grid)
-    held = {(UNIT_ROW, r) for r, _ in queens} | {(UNIT_COL, c) for _, c in queens} | {
-        (UNIT_REGION, grid[r][c]) for r, c in queens}
-    units: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for r in range(n):
-        for c in range(n):
-            for unit in ((UNIT_REGION, grid[r][c]), (UNIT_ROW, r), (UNIT_COL, c)):
-                units.setdefault(unit, []).append((r, c))
-    for unit, cells in sorted(units.items()):
-        if unit not in held and all(cell in out for cell in cells):
-            return unit
-    return None
-
-
 def _wrong_queen(grid, rule: str, cell: tuple[int, int], colors: Sequence[int]) -> str:
-    """Why a queen off the solution cannot stay: what it leaves without a place, at once
-    or after the steps it forces."""
-    r, c = cell
-    here = f"A queen in {_cell(cell)}"
-    unit = _empty_unit(grid, [cell], _ruled_out(grid, rule, [cell], []))
-    if unit is not None:
-        named = _unit(unit[0], unit[1], colors)
-        return (f"{here} rules out every cell of {named}, so {named} would have no place "
-                f"for its queen. Take it off.")
-    queens: list[tuple[int, int]] = [cell]
-    crosses: list[tuple[int, int]] = []
-    for steps in range(1, len(grid) ** 2 + 1):
-        raw = next_step_raw(grid, rule, queens, crosses)
-        if raw is None:
-            break
-        if raw != "contradiction":
-            queens += [tuple(q) for q in raw["queens"] if tuple(q) not in queens]
-            crosses += [tuple(x) for x in raw["crosses"] if tuple(x) not in crosses]
-            continue
-        unit = _empty_unit(grid, queens, _ruled_out(grid, rule, queens, crosses))
-        forced = f"the {_count(steps - 1)} steps it forces" if steps > 2 else "the step it forces"
-        if unit is not None:
-            outcome = f"leave {_unit(unit[0], unit[1], colors)} with no place for its queen"
-        elif conflicts(grid, queens, rule):
-            outcome = "put two queens in conflict"
-        else:
-            outcome = "leave some regions fewer rows and columns than they need queens"
-        return f"With {here[0].lower()}{here[1:]}, {forced} {outcome}. Take it off."
-    return f"{here} leaves no way to finish the board: the level's only solution has none there."
+    """Why a queen off the solution cannot stay: what the steps it forces (the engine's own,
+    from a board with only that queen) leave without a place."""
+    here = _cell(cell)
+    steps, why = forced_raw(grid, rule, [cell])
+    if why is None:  # beyond the techniques: the count of solutions says so
+        return (f"A queen in {here} leaves no way to finish the board: the level's only "
+                "solution has none there. Take it off.")
+    if why["why"] == WHY_EMPTY_UNIT and steps <= 1:  # the queen's own reach does it
+        named = _unit(why["why_kind"], why["why_id"], colors)
+        return (f"A queen in {here} rules out every cell of {named}, so {named} would have "
+                f"no place for its queen. Take it off.")
+    forced = "the step it forces" if steps == 1 else f"the {_count(steps)} steps it forces"
+    return f"With a queen in {here}, {forced} show that {_outcome(why, colors)}. Take it off."
 
 
 # The builder analyzes a painting per stroke: its count of solutions stops past this many
