@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -211,7 +211,13 @@ def execute_run(run_id: int) -> str:
         return "finished"
     try:
         more = advance_run(run_id, deadline=time.monotonic() + settings.QUEENS_TASK_SLICE_S)
-    except Exception as error:  # an engine or database error fails the run, not the worker
+    except (OperationalError, InterfaceError):
+        # The database went away: nothing can be written, not even the failure. The run
+        # keeps its state, its heartbeat goes stale, and resume_stale_runs hands it on.
+        log.warning("generation run %s interrupted: the database is unreachable", run_id,
+                    exc_info=True)
+        return "interrupted"
+    except Exception as error:  # an engine or data error fails the run, not the worker
         log.exception("generation run %s failed", run_id)
         fail_run(run_id, error=f"{type(error).__name__}: {error}")
         return "failed"

@@ -10,6 +10,7 @@ import re
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -169,4 +170,9 @@ def test_a_postgresql_restart_under_load_answers_503_and_recovers(stack):
             assert set(counts) <= ({200, 503} if path == start else {200}), (path, counts)
     assert stack.wait_ready(timeout=10) < 10
     for service in ("web", "worker"):
+        if stack.processes[service].poll() is not None:  # its whole log, to read later
+            artifacts = Path(__file__).resolve().parents[2] / "test-artifacts"
+            artifacts.mkdir(exist_ok=True)
+            (artifacts / f"stack-{service}-after-postgres-restart.log").write_text(
+                stack.log(service))
         assert stack.processes[service].poll() is None, stack.log(service)[-3000:]
