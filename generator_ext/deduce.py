@@ -151,6 +151,20 @@ def _count(k: int) -> str:
     return NUMBER_WORDS.get(k, str(k))
 
 
+def _lines_hold_regions(regions: Sequence[Sequence[int]], kind: int, lines: Sequence[int],
+                        regs: Sequence[int], *, whole_regions: bool) -> bool:
+    """Do these rows (or columns) and these regions match cell for cell on the bare map:
+    every cell of the regions in the lines (whole_regions), or every cell of the lines in
+    the regions? When not, the step rests on crossed cells, and its sentence says "open"."""
+    inside, ours = set(lines), set(regs)
+    for r, row in enumerate(regions):
+        for c, g in enumerate(row):
+            in_lines, in_regions = (r if kind == UNIT_ROW else c) in inside, g in ours
+            if (in_regions and not in_lines) if whole_regions else (in_lines and not in_regions):
+                return False
+    return True
+
+
 def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
              colors: Sequence[int]) -> str:
     """The step's sentence; regions are named by the colours the level shows (`colors`)."""
@@ -172,9 +186,7 @@ def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
         named, lines, k = _regions(regs, colors), _lines(raw["line_kind"], raw["lines"]), len(regs)
         if raw["form"] == FORM_REGIONS_IN_LINES:
             # "Entirely" only when every cell is there; else the crossed ones lie outside.
-            inside = set(raw["lines"])
-            whole = all((r if kind == UNIT_ROW else c) in inside
-                        for r, row in enumerate(regions) for c, g in enumerate(row) if g in regs)
+            whole = _lines_hold_regions(regions, kind, raw["lines"], regs, whole_regions=True)
             if k == 1:
                 where = (f"{_capital(named)} lies entirely in {lines}" if whole
                          else f"The open cells of {named} all lie in {lines}")
@@ -184,9 +196,7 @@ def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
             return (f"{where}, so those {_count(k)} {'rows' if kind == UNIT_ROW else 'columns'} "
                     f"hold their queens and no other region can use them.")
         # "Every cell" when the lines have no cell of another region at all.
-        inside = set(raw["lines"])
-        whole = all(g in regs for r, row in enumerate(regions) for c, g in enumerate(row)
-                    if (r if kind == UNIT_ROW else c) in inside)
+        whole = _lines_hold_regions(regions, kind, raw["lines"], regs, whole_regions=False)
         if k == 1:
             return (f"Every {'' if whole else 'open '}cell of {lines} is in {named}, so that "
                     f"region's queen is in {lines} and its other cells cannot hold one.")
@@ -305,8 +315,11 @@ def _wrong_queen(grid, rule: str, cell: tuple[int, int], colors: Sequence[int]) 
         named = _unit(why["why_kind"], why["why_id"], colors)
         return (f"A queen in {here} rules out every cell of {named}, so {named} would have "
                 f"no place for its queen. Take it off.")
-    forced = "the step it forces" if steps == 1 else f"the {_count(steps)} steps it forces"
-    return f"With a queen in {here}, {forced} show that {_outcome(why, colors)}. Take it off."
+    if steps == 0:
+        return f"With a queen in {here}, {_outcome(why, colors)}. Take it off."
+    forced = ("the step it forces shows" if steps == 1
+              else f"the {_count(steps)} steps it forces show")
+    return f"With a queen in {here}, {forced} that {_outcome(why, colors)}. Take it off."
 
 
 # The builder analyzes a painting per stroke: its count of solutions stops past this many

@@ -139,6 +139,7 @@ def _sight(a: str, b: str, visions) -> float:
 # deficiencies. Built at import: threads colouring their first levels at once must never see
 # them half-made.
 _HEXES = [hex_color for _, hex_color in REGION_COLORS]
+DARK_HEXES = [dark_hex(hex_color) for hex_color in _HEXES]
 NORMAL = [[_sight(a, b, (None,)) for b in _HEXES] for a in _HEXES]
 DEFICIENT = [[_sight(a, b, DEFICIENCIES) for b in _HEXES] for a in _HEXES]
 

@@ -51,9 +51,10 @@ def level_payload(level: Level) -> dict:
     equal). Kept on the level: a level kept in memory (level_cache) builds it once."""
     payload = level.__dict__.get("_payload")
     if payload is None:
+        colors = level.colors()
         payload = level.__dict__["_payload"] = {
             "id": level.id, "size": level.size, "rule": level.rule, "regions": level.regions,
-            "colors": level.colors(), "letters": second_channel(level.colors()),
+            "colors": colors, "letters": second_channel(colors),
             "tier": level.tier,
             "score": None if level.score is None else float(level.score),  # 40.0, as stored
             "daily": daily_ref(getattr(level, "daily", None))}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from django.db.models import Count, Q
+
 from puzzles.models import Level, Solve
 
 # The fastest solve that counts in a ranking, by board size: one second to place each of
@@ -31,18 +33,18 @@ class Ranking:
     faster_than: int | None  # whole per cent of the others who took longer; None below the min
 
 
-def solve_ranking(level: Level, seconds: int) -> Ranking:
-    """How this time ranks among the level's ranked solves."""
-    solves = Solve.objects.filter(level=level, ranked=True)
-    total = solves.count()
-    slower_or_equal = solves.filter(seconds__gte=seconds).count()
-    percentile = round(100.0 * slower_or_equal / total, 1) if total else 100.0
+def solve_ranking(level: Level, seconds: int, *, counted: bool) -> Ranking:
+    """How this time ranks among the level's ranked solves, in one query; `counted`: the
+    player's own solve is among them (a ranked one)."""
+    counts = Solve.objects.filter(level=level, ranked=True).aggregate(
+        total=Count("id"), slower_or_equal=Count("id", filter=Q(seconds__gte=seconds)),
+        slower=Count("id", filter=Q(seconds__gt=seconds)))
+    total = counts["total"]
+    percentile = round(100.0 * counts["slower_or_equal"] / total, 1) if total else 100.0
     faster_than = None
-    if total >= RANKING_MIN_SOLVES:
-        # The others: every ranked solve but one of this time (this player's own).
-        others = total - (1 if solves.filter(seconds=seconds).exists() else 0)
-        slower = solves.filter(seconds__gt=seconds).count()
-        faster_than = math.floor(100 * slower / others) if others else None
+    others = total - 1 if counted else total
+    if total >= RANKING_MIN_SOLVES and others:
+        faster_than = math.floor(100 * counts["slower"] / others)
     return Ranking(percentile=percentile, solvers=total, faster_than=faster_than)
 
 

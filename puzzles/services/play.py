@@ -189,7 +189,7 @@ def record_solve(level: Level, *, player: str, token: object) -> SolveRecord:
                     level, solve.address) >= RANKED_SOLVES_PER_ADDRESS else None))
         solve.ranked = unranked is None
         solve.save(update_fields=["seconds", "ranked"])
-    ranking = play_selectors.solve_ranking(level, seconds)
+    ranking = play_selectors.solve_ranking(level, seconds, counted=solve.ranked)
     return SolveRecord(percentile=ranking.percentile, solvers=ranking.solvers,
                        faster_than=ranking.faster_than if solve.ranked else None,
                        seconds=seconds, hints=solve.hints, ranked=solve.ranked,

@@ -5,16 +5,19 @@ import functools
 
 from django.shortcuts import render
 
-from generator_ext.palette import CORE, REGION_COLORS, dark_hex
+from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.services import play
 from puzzles.tutorial import tutorial
 
+# The palette as every page embeds it (static/js/board.js draws from it).
+PAGE_PALETTE = [{"name": name, "hex": hex_color, "dark": DARK_HEXES[k], "core": k < CORE}
+                for k, (name, hex_color) in enumerate(REGION_COLORS)]
+
 
 def base_context(**extra) -> dict:
-    return {"colors": [{"name": n, "hex": h, "dark": dark_hex(h), "core": k < CORE}
-                          for k, (n, h) in enumerate(REGION_COLORS)],
+    return {"colors": PAGE_PALETTE,
             "sizes": domain.SERVED_SIZES,
             # The engine says which tiers each size has; the pickers offer only those.
             "tiers_by_size": {n: domain.tiers_at(n) for n in domain.SERVED_SIZES},

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.shortcuts import render
 
 from generator_ext import TECHNIQUES, generate, rate, region_colors
-from generator_ext.palette import REGION_COLORS, dark_hex
+from generator_ext.palette import DARK_HEXES, REGION_COLORS
 from puzzles.views.context import base_context
 
 # Where the pictures come from: fixed levels, so the page is the same for everyone. The
@@ -33,7 +33,7 @@ def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_cr
     queens, crosses, because, new_queens, new_crosses = sets
     colors = colors or region_colors(regions)
     return [
-        {"hex": REGION_COLORS[colors[g]][1], "dark": dark_hex(REGION_COLORS[colors[g]][1]),
+        {"hex": REGION_COLORS[colors[g]][1], "dark": DARK_HEXES[colors[g]],
          "mark": "♛" if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
          else "",
          "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because}
