@@ -2,6 +2,7 @@ from pathlib import Path
 
 from django.apps import AppConfig
 from django.conf import settings
+from django.core import checks
 
 
 class PuzzlesConfig(AppConfig):
@@ -9,7 +10,10 @@ class PuzzlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from puzzles import level_changes  # noqa: F401 (connects its signals)
+        from puzzles import accounts, level_changes  # noqa: F401 (connect their signals)
+        from puzzles.checks import mail_is_configured
+
+        checks.register(mail_is_configured, checks.Tags.compatibility, deploy=True)
 
         # The folders the settings' defaults write to (SQLite, static files, the local
         # broker): made here, when Django starts, never when the settings are imported.

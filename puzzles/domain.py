@@ -35,7 +35,24 @@ class Source(models.TextChoices):
 SERVED_SIZES = range(4, 21)
 BUILDER_SIZES = range(4, 17)
 # What players write for others to read, in characters after normalisation (puzzles.text).
-TEXT_LIMITS = {"title": 60, "maker_name": 40}
+TEXT_LIMITS = {"title": 60, "maker_name": 40, "display_name": 24}
+
+
+class Category(models.TextChoices):
+    """A verified solve's leaderboard category, strictest first. Each board holds its own
+    and the stricter ones: no-hints holds the flawless, assisted every verified solve."""
+
+    FLAWLESS = "flawless"  # no hint, no reveal, no wrong board checked
+    NO_HINTS = "no-hints"  # no hint, no reveal
+    ASSISTED = "assisted"  # hints taken
+
+
+CATEGORY_ORDER = [Category.FLAWLESS, Category.NO_HINTS, Category.ASSISTED]
+
+
+def categories_on_board(category: str) -> list[str]:
+    """The solve categories a board of `category` shows."""
+    return CATEGORY_ORDER[:CATEGORY_ORDER.index(category) + 1]
 
 
 def size_range_text(sizes: range) -> str:
@@ -143,6 +160,23 @@ def check_text(field: str, value: object) -> str:
         return clean_text(field, value, TEXT_LIMITS[field])
     except TextRefused as error:
         raise ServiceError(str(error)) from None
+
+
+DISPLAY_NAME_MIN = 2
+
+
+def check_display_name(value: object) -> str:
+    """A display name as leaderboards will show it: plain text that cannot spoof, 2 to 24
+    characters once normalised. Uniqueness is the database's (case-insensitive)."""
+    if not isinstance(value, str):
+        raise ServiceError("the display name must be text")
+    try:
+        name = clean_text("the display name", value, TEXT_LIMITS["display_name"])
+    except TextRefused as error:
+        raise ServiceError(str(error)) from None
+    if len(name) < DISPLAY_NAME_MIN:
+        raise ServiceError(f"the display name needs at least {DISPLAY_NAME_MIN} characters")
+    return name
 
 
 def page_limits() -> dict:

@@ -61,7 +61,7 @@ class _LocalCounts:
 _local = _LocalCounts()
 
 
-def _redis_client():
+def redis_client():
     """The shared cache's redis client (guarded by its circuit breaker), or None."""
     client_of = getattr(getattr(cache, "_cache", None), "get_client", None)
     if client_of is None or not type(cache).__name__.endswith("RedisCache"):
@@ -74,7 +74,7 @@ def hit(scope: str, who: str, rate: Rate) -> tuple[bool, float]:
     window = int(time.time() // rate.period_s)
     key = f"queens:limit:{scope}:{who}:{window}"
     try:
-        client = _redis_client()
+        client = redis_client()
         if client is not None:
             count = int(client.eval(_HIT, 1, cache.make_key(key), rate.period_s * 1000))
         else:

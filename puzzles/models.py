@@ -1,4 +1,5 @@
-"""Levels, generation runs, pool targets, daily puzzles and solves (docs/architecture.md §4)."""
+"""Levels, generation runs, pool targets, daily puzzles, solves and players
+(docs/architecture.md §4)."""
 
 import random
 import secrets
@@ -14,6 +15,7 @@ from puzzles.domain import (
     SERVED_SIZES,
     STYLE_CHOICES,
     TEXT_LIMITS,
+    Category,
     Rule,
     Source,
     Tier,
@@ -222,6 +224,17 @@ class Solve(models.Model):
     # counted per address, so fresh cookies do not multiply one player.
     address = models.CharField(max_length=32, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Checks of a full board that was not the solution ("a wrong move checked").
+    wrong_checks = models.PositiveIntegerField(default=0)
+    # The technique of each hint given, in order ("mistake" for a wrong queen pointed out).
+    techniques = models.JSONField(default=list, blank=True)
+    # The client's move log sent with the solve, [[ms_since_open, row, col, mark], ...].
+    moves = models.JSONField(null=True, blank=True)
+    # The leaderboard category the recorded solve earned (puzzles.moves verified its log and
+    # its timing); blank: kept, shown to its player, on no board.
+    category = models.CharField(max_length=16, choices=Category.choices, blank=True, default="")
+    # Why a recorded solve is on no board or ranking (blank when it is ranked).
+    unranked = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -230,7 +243,10 @@ class Solve(models.Model):
         indexes = [models.Index(fields=["level", "revealed", "seconds"], name="solve_ranking"),
                    models.Index(fields=["level", "address"], name="solve_address"),
                    # "Any" difficulty asks how many levels a player has solved.
-                   models.Index(fields=["player", "solved_at"], name="solve_player")]
+                   models.Index(fields=["player", "solved_at"], name="solve_player"),
+                   # A daily's leaderboard, rebuilt from here when Redis lost it.
+                   models.Index(fields=["level", "category", "seconds"],
+                                name="solve_board")]
 
     def __str__(self) -> str:
         return f"Solve of level {self.level_id} by {self.player[:8]}"
@@ -293,3 +309,64 @@ class FixJob(models.Model):
 
     def __str__(self) -> str:
         return f"Fix {self.key} ({self.status})"
+
+
+def player_handle() -> str:
+    return secrets.token_urlsafe(8)
+
+
+class Player(models.Model):
+    """A player beyond the cookie: `key` is the token every one of their rows is filed under
+    (Solve.player, Draft.player, Level.maker...). Guests get a row only when they need one
+    (a sync code, a follow); an account's row links its user, public name and choices."""
+
+    key = models.CharField(max_length=64, unique=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="player")
+    # NULL, not "", when there is none: names are unique, and any number of guests have none.
+    name = models.CharField(  # noqa: DJ001
+        max_length=TEXT_LIMITS["display_name"], null=True, blank=True)
+    # The public link (/players/<handle>/) that friends follow: never the key, which is the
+    # cookie's secret.
+    handle = models.CharField(max_length=16, unique=True, default=player_handle)
+    hidden = models.BooleanField(default=False)  # on no public or friends' board
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(models.functions.Lower("name"),
+                                               name="player_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name or f"Guest {self.handle}"
+
+    @property
+    def on_boards(self) -> bool:
+        """Shown by name on leaderboards: an account with a name, not hidden."""
+        return self.user_id is not None and bool(self.name) and not self.hidden
+
+
+class Follow(models.Model):
+    """`follower` sees `followed` on their friends' board."""
+
+    follower = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="following")
+    followed = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="followers")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["follower", "followed"],
+                                               name="follow_once")]
+
+    def __str__(self) -> str:
+        return f"{self.follower} follows {self.followed}"
+
+
+class SyncCode(models.Model):
+    """A short code that joins another device to a guest's history; only its hash is kept."""
+
+    code_hash = models.CharField(max_length=64, unique=True)
+    player = models.CharField(max_length=64, db_index=True)  # the history's key
+    expires_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Sync code until {self.expires_at:%H:%M}"

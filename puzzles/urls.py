@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzles.views import archive, builder, game, guide
+from puzzles.views import archive, builder, game, guide, players
 
 urlpatterns = [
     path("", game.home, name="home"),
@@ -15,4 +15,8 @@ urlpatterns = [
     path("create/", builder.create, name="create"),
     path("create/<str:key>/", builder.create, name="create-draft"),
     path("community/", builder.community, name="community"),
+    path("me/", players.me, name="me"),
+    path("players/<str:handle>/", players.stats_page, name="player"),
+    path("leaderboards/", players.leaderboard_page, name="leaderboards"),
+    path("sync/", players.sync_page, name="sync"),
 ]

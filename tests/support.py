@@ -215,3 +215,11 @@ TUTORIAL_SEEN = "try { localStorage.setItem('queens:tutorial', 'true'); } catch 
 def returning_player(context):
     context.add_init_script(TUTORIAL_SEEN)
     return context
+
+
+def human_moves(solution: list[int], *, end_s: float, gap_ms: int = 250) -> list[list[int]]:
+    """A person's move log for a solve seen by the server `end_s` after the opening: one
+    queen per row, `gap_ms` apart, the last a moment before the solving check."""
+    end = int(end_s * 1000) - 300
+    n = len(solution)
+    return [[end - (n - 1 - row) * gap_ms, row, col, 2] for row, col in enumerate(solution)]

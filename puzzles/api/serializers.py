@@ -4,7 +4,9 @@ OpenAPI schema shows. The level shape never carries the solution."""
 from rest_framework import serializers
 
 from generator_ext import TECHNIQUES, second_channel
+from puzzles import moves
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
+from puzzles.domain import Category
 from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
 
 OPENED_MAX_LENGTH = 200  # a signed opening token is about 60 characters
@@ -158,6 +160,14 @@ class SolveRequestSerializer(serializers.Serializer):
     token = serializers.CharField(max_length=1000, help_text="the token of the solving check")
     seconds = StrictIntegerField(required=False, help_text="ignored: the server measures it")
     hints = StrictIntegerField(required=False, help_text="ignored: the server counts them")
+    moves = serializers.ListField(
+        child=serializers.ListField(child=StrictIntegerField(), min_length=4, max_length=4),
+        max_length=moves.MAX_MOVES, required=False,
+        help_text="the move log, [[ms_since_open, row, col, mark], ...] in order: every "
+                  "queen placed or taken off (mark 2 a queen, 0 empty, 1 a cross), ms since "
+                  f"the page opened the level; at most {moves.MAX_MOVES} entries. The server "
+                  "replays it against the level and its own clock: a solve whose log does "
+                  "not hold up is recorded but on no leaderboard")
 
 
 # What it shapes: a services.play.SolveRecord.
@@ -176,9 +186,15 @@ class SolveResponseSerializer(serializers.Serializer):
                   "null until the level has RANKING_MIN_SOLVES ranked solves, or when this "
                   "solve is not ranked")
     unranked = serializers.ChoiceField(
-        choices=["assisted", "too_fast", "address"], allow_null=True,
-        help_text="why the solve is not ranked: hints helped, faster than a first sight "
-                  "allows, or too many ranked solves from one address; null when ranked")
+        choices=["assisted", "too_fast", "unverified", "implausible", "address"],
+        allow_null=True,
+        help_text="why the solve is not ranked: hints helped (it is on the assisted board), "
+                  "or why it is on no board: faster than a first sight allows, a move log "
+                  "missing or not holding up, a machine's pace, or too many solves from one "
+                  "address; null when ranked")
+    category = serializers.ChoiceField(
+        choices=Category.values, allow_null=True,
+        help_text="the leaderboard category the solve earned; null: on no board")
 
 
 # What it shapes: a selectors.pools.PoolState.

@@ -68,3 +68,16 @@ class PublishThrottle(CountedThrottle):
     player, not a new address)."""
 
     scopes = (("publish", "player"), ("publish_address", "address"))
+
+
+class SyncCodeThrottle(CountedThrottle):
+    """Showing a sync code, per player and per address."""
+
+    scopes = (("sync_code", "player"), ("sync_code", "address"))
+
+
+class SyncJoinThrottle(CountedThrottle):
+    """Entering a sync code: few tries per address and per player, so guessing one of
+    31**8 codes in its ten minutes is hopeless."""
+
+    scopes = (("sync_join", "address"), ("sync_join", "player"))

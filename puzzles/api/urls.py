@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from puzzles.api import builder, errors, views
+from puzzles.api import builder, errors, players, views
 
 urlpatterns = [
     path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
@@ -22,5 +22,12 @@ urlpatterns = [
     path("builder/publish/", builder.PublishView.as_view(), name="api-builder-publish"),
     path("builder/drafts/", builder.DraftsView.as_view(), name="api-drafts"),
     path("builder/drafts/<str:key>/", builder.DraftView.as_view(), name="api-draft"),
+    path("me/", players.MeView.as_view(), name="api-me"),
+    path("me/export/", players.MeExportView.as_view(), name="api-me-export"),
+    path("me/follows/", players.FollowsView.as_view(), name="api-me-follows"),
+    path("sync/code/", players.SyncCodeView.as_view(), name="api-sync-code"),
+    path("sync/join/", players.SyncJoinView.as_view(), name="api-sync-join"),
+    path("leaderboards/daily/", players.DailyLeaderboardView.as_view(),
+         name="api-leaderboards-daily"),
     re_path(r"^(?P<rest>[\s\S]*)$", errors.not_found),  # last: unknown paths and non-digit ids
 ]

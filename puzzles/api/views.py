@@ -209,7 +209,8 @@ class SolveView(APIView):
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.SolveRequestSerializer)
-        record = play.record_solve(level, player=request.player, token=data["token"])
+        record = play.record_solve(level, player=request.player, token=data["token"],
+                                   moves_log=data.get("moves"))
         return Response(s.SolveResponseSerializer(record).data, status=status.HTTP_201_CREATED)
 
 

@@ -48,8 +48,9 @@ def solve_ranking(level: Level, seconds: int, *, counted: bool) -> Ranking:
     return Ranking(percentile=percentile, solvers=total, faster_than=faster_than)
 
 
-def ranked_solves_from(level: Level, address: str) -> int:
-    return Solve.objects.filter(level=level, address=address, ranked=True).count()
+def board_solves_from(level: Level, address: str) -> int:
+    """This address's solves of the level that are on a board (and so may be ranked)."""
+    return Solve.objects.filter(level=level, address=address).exclude(category="").count()
 
 
 def solves_by(player: str) -> int:

@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from generator_ext import Step, hint
 from generator_ext.deduce import parse_cells
-from puzzles import board
+from puzzles import board, leaderboards, moves
+from puzzles.domain import Category
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Solve
 from puzzles.selectors import play as play_selectors
@@ -61,7 +62,11 @@ class SolveRecord:
     ranked: bool
     assisted: bool
     faster_than: int | None
-    unranked: str | None  # why not ranked: "assisted", "too_fast" or "address"
+    # Why not ranked: "assisted" (on the assisted board only), or why on no board at all:
+    # "too_fast", "unverified" (the move log did not hold up), "implausible" (its pace) or
+    # "address" (too many from one address).
+    unranked: str | None
+    category: str | None  # the leaderboard category it earned; None: on no board
 
 
 @contextmanager
@@ -124,6 +129,8 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
     conflicts = board.find_conflicts(level.regions, cells, level.rule)
     solve = start_play(level, player=player, address=address, opened=opened)
     if not solved:
+        if len(cells) == level.size and solve.solved_at is None:  # a wrong board checked
+            Solve.objects.filter(id=solve.id).update(wrong_checks=F("wrong_checks") + 1)
         return CheckResult(solved=False, conflicts=conflicts)
     now = timezone.now()
     if solve.solved_at is None:
@@ -157,13 +164,47 @@ def give_hint(level: Level, *, player: str, queens: object, crosses: object,
         return NoStep(message="The board is solved." if solved else (
             "No technique finds a next step from these marks."))
     solve = start_play(level, player=player, address=address, opened=opened)
-    Solve.objects.filter(id=solve.id).update(hints=F("hints") + 1)
+    with transaction.atomic():  # the count and the technique list stay one story
+        solve = Solve.objects.select_for_update().get(id=solve.id)
+        solve.hints += 1
+        solve.techniques = [*solve.techniques, step.technique]
+        solve.save(update_fields=["hints", "techniques"])
     return step
 
 
-def record_solve(level: Level, *, player: str, token: object) -> SolveRecord:
+def solve_category(solve: Solve) -> str:
+    if solve.hints:
+        return Category.ASSISTED
+    return Category.FLAWLESS if not solve.wrong_checks else Category.NO_HINTS
+
+
+def offset_s(moment: datetime | None, solve: Solve) -> float:
+    """Seconds from the play's opening to `moment`."""
+    if moment is None or solve.opened_at is None:
+        return 0.0
+    return max(0.0, (moment - solve.opened_at).total_seconds())
+
+
+def why_unranked(level: Level, solve: Solve, log: list | None) -> str | None:
+    """Why a recorded solve goes on no board (the first reason found), or None."""
+    if solve.seconds < play_selectors.plausible_floor(level.size):
+        return "too_fast"
+    verdict = moves.verify(log, solution=level.solution,
+                           first_seen_s=offset_s(solve.created_at, solve),
+                           solved_s=offset_s(solve.solved_at, solve))
+    if not verdict.verified:
+        return verdict.reason
+    if solve.address and play_selectors.board_solves_from(
+            level, solve.address) >= RANKED_SOLVES_PER_ADDRESS:
+        return "address"
+    return None
+
+
+def record_solve(level: Level, *, player: str, token: object,
+                 moves_log: object = None) -> SolveRecord:
     """Record a solve. Its time is the one the server measured (in the token of the solving
-    check) and its hints the server's count; the client states neither."""
+    check) and its hints the server's count; the client states neither. Its move log, when
+    it holds up, puts it on the daily's leaderboards (puzzles.moves)."""
     if not isinstance(token, str) or not token:
         raise ServiceError("token must be the token from a solving check")
     try:
@@ -175,6 +216,7 @@ def record_solve(level: Level, *, player: str, token: object) -> SolveRecord:
     seconds = claim.get("s")
     if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
         raise ServiceError("the solve token carries no time; check the solution again")
+    log = moves.parse_moves(moves_log, level.size)
     with transaction.atomic():
         solve, _ = Solve.objects.select_for_update().get_or_create(level=level, player=player)
         if solve.revealed:
@@ -182,15 +224,18 @@ def record_solve(level: Level, *, player: str, token: object) -> SolveRecord:
         if solve.seconds is not None:
             raise ServiceError("this solve is already recorded")
         solve.seconds = seconds
-        # An assisted solve (any hint) is recorded and shown, never ranked.
-        unranked = "assisted" if solve.hints else (
-            "too_fast" if seconds < play_selectors.plausible_floor(level.size) else (
-                "address" if solve.address and play_selectors.ranked_solves_from(
-                    level, solve.address) >= RANKED_SOLVES_PER_ADDRESS else None))
+        solve.moves = log
+        problem = why_unranked(level, solve, log)
+        solve.category = "" if problem else solve_category(solve)
+        # An assisted solve is on the assisted board, never in the level's ranking.
+        unranked = problem or ("assisted" if solve.hints else None)
         solve.ranked = unranked is None
-        solve.save(update_fields=["seconds", "ranked"])
+        solve.unranked = unranked or ""
+        solve.save(update_fields=["seconds", "moves", "category", "ranked", "unranked"])
+        transaction.on_commit(lambda: leaderboards.record_solve(solve))
     ranking = play_selectors.solve_ranking(level, seconds, counted=solve.ranked)
     return SolveRecord(percentile=ranking.percentile, solvers=ranking.solvers,
                        faster_than=ranking.faster_than if solve.ranked else None,
                        seconds=seconds, hints=solve.hints, ranked=solve.ranked,
-                       assisted=solve.hints > 0, unranked=unranked)
+                       assisted=solve.hints > 0, unranked=unranked,
+                       category=solve.category or None)

@@ -67,6 +67,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_celery_beat",
     "axes",
+    "allauth",
+    "allauth.account",
     "puzzles",
 ]
 
@@ -82,17 +84,45 @@ MIDDLEWARE = [
     "puzzles.player.PlayerMiddleware",
     "puzzles.unavailable.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",  # answers a locked-out sign-in
+    "allauth.account.middleware.AccountMiddleware",
 ]
 # Staff sign-in is throttled (django-axes): 5 wrong passwords from one address, or for one
 # username, lock that out for 15 minutes; the address is the one the throttles use.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
-                           "django.contrib.auth.backends.ModelBackend"]
+                           "django.contrib.auth.backends.ModelBackend",
+                           "allauth.account.auth_backends.AuthenticationBackend"]
 AXES_FAILURE_LIMIT = env.int("QUEENS_ADMIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("QUEENS_ADMIN_LOCKOUT_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_CLIENT_IP_CALLABLE = "puzzles.player.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+
+# Players' accounts (django-allauth): optional, by email and password, the email verified
+# before the first sign-in; the display name is asked at sign-up (puzzles.accounts).
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "puzzles.accounts.SignupForm"
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_USER_MODEL_USERNAME_FIELD = None
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Queens] "
+LOGIN_REDIRECT_URL = "/me/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+ACCOUNT_SESSION_REMEMBER = True
+# A session lasts four weeks; sessions live in the cache, written through to the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_COOKIE_AGE = 28 * 24 * 3600
+
+# Mail (verification, password reset): EMAIL_URL, e.g. smtp+tls://user:password@host:587,
+# and DEFAULT_FROM_EMAIL. Unset: printed to the console (make run's log).
+EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
+vars().update(EMAIL_CONFIG)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Queens <queens@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 ROOT_URLCONF = "queensgame.urls"
 TEMPLATES = [
@@ -235,6 +265,9 @@ REST_FRAMEWORK = {
         # Make it unique: a worker's search (bounded), per player and per address.
         "fix": env.str("QUEENS_FIX_RATE", default="30/minute"),
         "fix_address": env.str("QUEENS_FIX_ADDRESS_RATE", default="60/minute"),
+        # Sync codes: shown now and then, entered a few times at most.
+        "sync_code": env.str("QUEENS_SYNC_CODE_RATE", default="20/hour"),
+        "sync_join": env.str("QUEENS_SYNC_JOIN_RATE", default="10/hour"),
     },
 }
 # One cache for every process (throttle counters must be shared): Redis when configured,

@@ -21,7 +21,7 @@ async function call(url, options) {
 }
 
 export const get = (url) => call(url, {});
-const send = (method) => (url, body) => call(url, {
+export const send = (method) => (url, body) => call(url, {
   method,
   headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
   body: JSON.stringify(body || {}),

@@ -1,5 +1,6 @@
 // The archive's marks from this browser: which dailies were solved, and the streak.
 import { currentStreak, solvedIds } from "./storage.js";
+import { get } from "./api.js";
 
 const solved = new Set(solvedIds());
 let solvedHere = 0;
@@ -14,3 +15,8 @@ const streak = currentStreak();
 document.getElementById("streak-count").textContent = streak.count;
 document.getElementById("streak-best").textContent = streak.best;
 document.getElementById("month-solved").textContent = solvedHere;
+get("/api/me/").then((me) => {
+  if (!me.ok) return;
+  document.getElementById("streak-count").textContent = me.data.streak;
+  document.getElementById("streak-best").textContent = me.data.best_streak;
+});

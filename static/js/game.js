@@ -6,6 +6,7 @@ import { buildBoard, drawMiniature, renderBoard } from "./board.js";
 import * as view from "./game_view.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
 import { attachInput } from "./input.js";
+import { MoveLog } from "./moves.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 import * as store from "./storage.js";
 import { shareText } from "./win.js";
@@ -22,6 +23,7 @@ const say = view.say;
 
 let level = JSON.parse(document.getElementById("level-data").textContent);
 let game = null, cells = [], done = null, focus = 0, lockedUntil = 0;
+let moveLog = null, loggedMarks = null; // the moves the solve will carry (moves.js)
 let elapsed = 0, startedAt = null; // the clock shows 0:00, never NaN, before a board
 let zoom = null;
 let serverSeconds = null, serverHints = 0, leaving = false;
@@ -40,7 +42,8 @@ document.addEventListener("visibilitychange", () => {
 setInterval(() => view.showClock(currentElapsed()), 250);
 
 function save() {
-  store.saveProgress(level.id, { ...game.snapshot(), elapsed: currentElapsed(), done });
+  store.saveProgress(level.id, { ...game.snapshot(), elapsed: currentElapsed(), done,
+                                 log: moveLog.toJSON() });
   store.saveLastBoard(done || !game.hasMarks() ? null
     : { id: level.id, size: level.size, tier: level.tier, daily: level.daily });
 }
@@ -62,6 +65,8 @@ function build() {
   game = new Game(level, { autoCross: settings.autoCross });
   const saved = store.progress(level.id);
   if (saved) { game.restore(saved); elapsed = saved.elapsed || 0; done = saved.done || null; }
+  moveLog = new MoveLog(level.size, saved && saved.log);
+  loggedMarks = game.marks.slice();
   view.showLevel(level);
   clearHint(cells);
   view.showTierPicker(level, tiersBySize[level.size] || [], store.tierFor(level.size),
@@ -84,9 +89,13 @@ function act(change) {
   if (!game.change(change)) return;
   afterChange();
 }
+function logMoves() {
+  moveLog.record(loggedMarks, game.marks);
+  loggedMarks = game.marks.slice();
+}
 function afterChange() {
   clearHint(cells);
-  startClock(); save(); render(); reportStart(); maybeWin();
+  logMoves(); startClock(); save(); render(); reportStart(); maybeWin();
 }
 // The first mark on this board is a play, timed from the opening the page signed; the
 // server counts it once per player, so telling it again after a reload is harmless.
@@ -97,7 +106,9 @@ function reportStart() {
   started = true;
   api.post(apiBase() + "start/", opened());
 }
-function step(move) { if (game && !done && move()) { clearHint(cells); save(); render(); } }
+function step(move) {
+  if (game && !done && move()) { clearHint(cells); logMoves(); save(); render(); }
+}
 
 const input = attachInput(boardEl, () => level.size, {
   enabled: () => !!game && !done,
@@ -141,7 +152,8 @@ async function maybeWin() {
   if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
   save(); render(); say("Solved. Well done!" + themeSentence(result.theme));
   view.showWin(level, elapsed, store.streak());
-  const rank = await api.post(apiBase() + "solves/", { token: result.token });
+  const rank = await api.post(apiBase() + "solves/", { token: result.token, moves: moveLog.moves });
+  if (level.daily) showServerStreak();
   if (rank.ok) {
     serverSeconds = rank.data.seconds; serverHints = rank.data.hints;
     // The server's time, from first opening the level: the clock here is display only.
@@ -149,6 +161,12 @@ async function maybeWin() {
     view.showRanking(level, rank.data, rank.data.assisted ? null
       : store.recordBest(level.size, level.tier, rank.data.seconds));
   } else if (rank.status !== 400) say(rank.message);
+}
+
+// The streak as the server keeps it (every device of this player's shares it).
+async function showServerStreak() {
+  const me = await api.get("/api/me/");
+  if (me.ok) view.showStreak(me.data);
 }
 
 // ---------------------------------------------------------------- buttons

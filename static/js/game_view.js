@@ -50,6 +50,12 @@ export function showWin(level, seconds, streak) {
   setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
 }
 
+// The streak the server worked out, with the freezes held.
+export function showStreak(me) {
+  const freezes = me.freezes ? ` · ${me.freezes} freeze${me.freezes === 1 ? "" : "s"}` : "";
+  $("win-streak").textContent = `Daily streak: ${me.streak} (best ${me.best_streak})${freezes}`;
+}
+
 // The server's verdict on a solve: its time, hints, the player's best and the ranking.
 // best: null for an assisted solve (it sets no personal best).
 export function showRanking(level, record, best) {

@@ -2,12 +2,19 @@ import {
   currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
 } from "./storage.js";
 import { untilNextDaily } from "./win.js";
+import { get } from "./api.js";
 
 const countdown = document.getElementById("countdown");
 const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
 document.getElementById("streak").textContent = currentStreak().count;
 document.getElementById("solved-count").textContent = solvedIds().length;
+// The server's count and streak are the truth (shared by every device of this player).
+get("/api/me/").then((me) => {
+  if (!me.ok) return;
+  document.getElementById("streak").textContent = me.data.streak;
+  document.getElementById("solved-count").textContent = me.data.solves;
+});
 
 // The difficulty picker: a size link takes the chosen difficulty (where that size has it)
 // and remembers it for that size; each size shows the difficulty it will open with.

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from generator_ext import region_colors, second_channel
 from puzzles.models import DailyPuzzle, GenerationRun, PoolTarget, Solve
+from tests.support import human_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +127,7 @@ def test_check_conflicts_and_solve_flow(client, make_level):
     # floor for 8×8, so it is not among the ranked solvers.
     assert ranking.json() == {"percentile": 100.0, "solvers": 0, "seconds": solved["seconds"],
                               "hints": 0, "ranked": False, "assisted": False,
-                              "faster_than": None, "unranked": "too_fast"}
+                              "faster_than": None, "unranked": "too_fast", "category": None}
     assert solved["seconds"] < 5
     again = post(client, url + "solves/", {"token": solved["token"]})
     assert again.status_code == 400 and "already" in again.json()["detail"]
@@ -190,7 +191,9 @@ def test_solve_time_is_measured_by_the_server_from_the_signed_opening(client, ma
     assert post(client, url + "start/", {"opened": opened}).json() == {"started": True}
     solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
     assert 95 <= solved["seconds"] <= 100
-    ranking = post(client, url + "solves/", {"seconds": 3, "token": solved["token"]}).json()
+    ranking = post(client, url + "solves/", {
+        "seconds": 3, "token": solved["token"],
+        "moves": human_moves(level.solution, end_s=solved["seconds"])}).json()
     assert 95 <= ranking["seconds"] <= 100 and ranking["solvers"] == 1  # not the client's 3 s
     assert ranking["ranked"]
     assert Solve.objects.get(level=level).seconds == ranking["seconds"]
@@ -248,7 +251,8 @@ def test_fresh_cookies_do_not_multiply_one_solver(client, make_level):
             opened_at=timezone.now() - timedelta(minutes=2))  # a believable time
         token = post(fresh, url + "check/", {"queens": [[r, c] for r, c in
                                                         enumerate(solution)]}).json()["token"]
-        ranked += post(fresh, url + "solves/", {"token": token}).json()["ranked"]
+        ranked += post(fresh, url + "solves/", {
+            "token": token, "moves": human_moves(solution, end_s=120)}).json()["ranked"]
     assert ranked == play_service.RANKED_SOLVES_PER_ADDRESS
     assert Solve.objects.filter(ranked=True).count() == play_service.RANKED_SOLVES_PER_ADDRESS
     addresses = set(Solve.objects.values_list("address", flat=True))
@@ -263,7 +267,8 @@ def solve_in(level, seconds, *, hints=0):
     Solve.objects.filter(seconds__isnull=True, revealed=False).update(
         opened_at=timezone.now() - timedelta(seconds=seconds), hints=hints)
     token = post(player, url + "check/", {"queens": queens_of(level)}).json()["token"]
-    return post(player, url + "solves/", {"token": token}).json()
+    return post(player, url + "solves/", {
+        "token": token, "moves": human_moves(level.solution, end_s=seconds)}).json()
 
 
 def test_an_assisted_solve_is_recorded_and_shown_but_never_ranked(client, make_level):

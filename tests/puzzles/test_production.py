@@ -14,6 +14,7 @@ GOOD_KEY = secrets.token_urlsafe(64)
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": GOOD_KEY, "ALLOWED_HOSTS": "queens.example",
               "CSRF_TRUSTED_ORIGINS": "https://queens.example",
               "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO",
+              "EMAIL_URL": "smtp+tls://mailer:secret@smtp.queens.example:587",
               "DJANGO_SETTINGS_MODULE": "queensgame.settings"}
 
 
@@ -54,6 +55,12 @@ def test_check_deploy_is_clean_with_the_production_environment():
     result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_mail_would_go_to_the_log():
+    env = {k: v for k, v in PRODUCTION.items() if k != "EMAIL_URL"}
+    result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], env)
+    assert result.returncode != 0 and "queens.W001" in result.stdout + result.stderr
 
 
 @pytest.mark.django_db

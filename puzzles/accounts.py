@@ -1,0 +1,55 @@
+"""Accounts (django-allauth) joined to players: the sign-up form asks for a display name and
+gives the new account the guest's own history; a sign-in merges this browser's guest
+history into the account and keeps the account's key in the session; a sign-out leaves a
+fresh guest (puzzles.player sets its cookie)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.signals import user_logged_in, user_logged_out
+from django.dispatch import receiver
+
+from puzzles import domain
+from puzzles.errors import ServiceError
+from puzzles.player import ACCOUNT_KEY, new_player_key
+from puzzles.services import players
+
+
+class SignupForm(forms.Form):
+    name = forms.CharField(
+        label="Display name", max_length=200,
+        help_text=f"Shown on the leaderboards: {domain.DISPLAY_NAME_MIN} to "
+                  f"{domain.TEXT_LIMITS['display_name']} characters, plain text.")
+
+    def clean_name(self) -> str:
+        try:
+            name = domain.check_display_name(self.cleaned_data["name"])
+        except ServiceError as error:
+            raise forms.ValidationError(str(error)) from None
+        if players.name_taken(name):
+            raise forms.ValidationError(f"The display name {name!r} is taken.")
+        return name
+
+    def signup(self, request, user) -> None:
+        """allauth calls this once the user is saved: the guest becomes the account."""
+        guest = getattr(request, "guest_player", None) or new_player_key()
+        try:
+            players.claim_account(user, guest_key=guest, name=self.cleaned_data["name"])
+        except ServiceError as error:  # the name was taken between the form and here
+            raise forms.ValidationError(str(error)) from None
+
+
+@receiver(user_logged_in)
+def join_guest_to_account(sender, request, user, **kwargs) -> None:
+    if request is None or not hasattr(request, "session"):
+        return
+    guest = getattr(request, "guest_player", None) or new_player_key()
+    key = players.sign_in(user, guest_key=guest)
+    request.session[ACCOUNT_KEY] = key
+    request.player = key
+
+
+@receiver(user_logged_out)
+def leave_a_fresh_guest(sender, request, user, **kwargs) -> None:
+    if request is not None:
+        request.next_guest_player = request.player = new_player_key()

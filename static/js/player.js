@@ -1,0 +1,16 @@
+// A player's public page: follow or unfollow them.
+import * as api from "./api.js";
+
+const page = document.getElementById("player-page");
+const button = document.getElementById("follow");
+api.setCsrf(page.dataset.csrf);
+button.onclick = async () => {
+  const following = button.dataset.followed === "true";
+  const call = following ? api.send("DELETE") : api.post;
+  const answer = await call("/api/me/follows/", { handle: page.dataset.handle });
+  const status = document.getElementById("follow-status");
+  if (!answer.ok) { status.textContent = answer.message; return; }
+  button.dataset.followed = String(!following);
+  button.textContent = following ? "Follow" : "Unfollow";
+  status.textContent = following ? "Unfollowed." : "Following: they are on your friends' board.";
+};
