@@ -10,7 +10,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +63,9 @@ _local = _LocalCounts()
 
 def redis_client():
     """The shared cache's redis client (guarded by its circuit breaker), or None."""
-    client_of = getattr(getattr(cache, "_cache", None), "get_client", None)
-    if client_of is None or not type(cache).__name__.endswith("RedisCache"):
+    backend = caches["default"]  # the backend itself (`cache` is a proxy of another type)
+    client_of = getattr(getattr(backend, "_cache", None), "get_client", None)
+    if client_of is None or not type(backend).__name__.endswith("RedisCache"):
         return None
     return client_of(write=True)
 

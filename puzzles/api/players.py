@@ -29,6 +29,12 @@ def signed_in(request) -> bool:
     return account_key(request) is not None
 
 
+def continue_as(request, key: str) -> None:
+    """This browser goes on as the guest `key` (puzzles.player sets its cookie on the way
+    out: the attribute goes on Django's request, which the middleware sees, not DRF's)."""
+    request._request.next_guest_player = request._request.player = key
+
+
 class MeSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True, help_text="the display name; null: a guest")
     signed_in = serializers.BooleanField()
@@ -86,7 +92,7 @@ class MeView(APIView):
         if user is not None:
             players.delete_history(request.guest_player)
             logout(request)
-        request.next_guest_player = new_player_key()
+        continue_as(request, new_player_key())
         return Response(status=204)
 
 
@@ -146,7 +152,7 @@ class SyncJoinView(APIView):
         data = body(request, SyncJoinRequestSerializer)
         key = players.join_by_code(data["code"], key=request.player,
                                    signed_in=signed_in(request))
-        request.player = request.next_guest_player = key
+        continue_as(request, key)
         me = player_selectors.summary(key, today=timezone.now().date(), signed_in=False)
         return Response(SyncJoinSerializer({"joined": True, "me": me}).data)
 
