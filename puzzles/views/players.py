@@ -49,9 +49,10 @@ def me(request):
     signed_in = account_key(request) is not None
     today = timezone.now().date()
     summary = player_selectors.summary(request.player, today=today, signed_in=signed_in)
+    stats = player_selectors.stats(request.player, today=today)
     return render(request, "me.html", base_context(
         me=summary, signed_in=signed_in, following=player_selectors.following(request.player),
-        stats=player_selectors.stats(request.player, today=today),
+        stats=stats, chart=time_chart(stats["times"]),
         user_email=request.user.email if signed_in else ""))
 
 

@@ -37,6 +37,8 @@ export function hintsLine(record) {
 const UNRANKED = {
   too_fast: "Solved too fast to be ranked.",
   address: "Not ranked: this level has many ranked solves from your network already.",
+  unverified: "Not ranked: the server could not check this solve's moves against its clock.",
+  implausible: "Not ranked: the queens went down faster than a person places them.",
 };
 
 // Empty when there is nothing to rank against yet: a line needs ten ranked solves.

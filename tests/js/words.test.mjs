@@ -26,6 +26,8 @@ test("the ranking line is plain, and hidden without enough solves or when assist
   assert.equal(rankLine({ ranked: false, unranked: "too_fast", faster_than: null }, true),
                "Solved too fast to be ranked.");
   assert.match(rankLine({ ranked: false, unranked: "address", faster_than: null }, true), /^Not ranked/);
+  assert.match(rankLine({ ranked: false, unranked: "unverified", faster_than: null }, true), /could not check/);
+  assert.match(rankLine({ ranked: false, unranked: "implausible", faster_than: null }, true), /faster than a person/);
 });
 
 test("an assisted solve says so and claims no personal best", () => {
