@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
+import time
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -33,6 +35,12 @@ SHOWN = 50  # entries a board lists
 PACK = {"week": 10**7, "all": 10**10}
 BUILT_TTL_S = 3600
 BUILDING_TTL_S = 30
+# A board's listing, as this process last read it, is served for this long: at midnight
+# thousands ask for the same board each second, and a second-old board is a fair answer
+# (each player's own place is always worked out fresh).
+LISTING_TTL_S = 1.0
+_listings: dict[str, tuple[float, list]] = {}
+_listings_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -135,6 +143,21 @@ def ensure_built(client, key: str, period: str, day: date, category: str) -> boo
     return False
 
 
+def rank_of_score(period: str, day: date, category: str, score: float) -> int:
+    """The rank `score` has on the board: one more than the public scores below it."""
+    client = redis()
+    key = board_key(period, day, category)
+    if client is not None:
+        try:
+            if ensure_built(client, key, period, day, category):
+                return int(client.zcount(key, "-inf", f"({score}")) + 1
+        except Exception:
+            log.warning("leaderboard %s: Redis failed; reading the database", key,
+                        exc_info=log.isEnabledFor(logging.DEBUG))
+    return sum(1 for other in public_scores(period, day, category).values()
+               if other < score) + 1
+
+
 def ranked_from_scores(period: str, ordered: list[tuple[int, float]]) -> list[tuple]:
     """(id, rank, score) with equal scores sharing a rank."""
     out, rank, last = [], 0, None
@@ -170,23 +193,47 @@ def top(period: str, day: date, category: str) -> tuple[list[tuple], callable]:
 
 
 # ---------------------------------------------------------------- reading a board
+def listing(period: str, day: date, category: str) -> tuple[list[Entry], callable]:
+    """The board's first SHOWN entries (names resolved; kept LISTING_TTL_S in this process)
+    and a function giving the rank a score would have on it."""
+    key = board_key(period, day, category)
+    now = time.monotonic()
+    kept = _listings.get(key)
+    if kept is not None and kept[0] > now:
+        return kept[1], lambda score: rank_of_score(period, day, category, score)
+    ordered, rank_of = top(period, day, category)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for pk, *_ in ordered])}
+    entries = []
+    for pk, rank, score in ordered:
+        if pk in players:
+            seconds, solves = unpack(period, score)
+            entries.append(Entry(rank=rank, name=players[pk].name, seconds=seconds,
+                                 solves=solves, handle=players[pk].handle))
+    with _listings_lock:
+        if len(_listings) > 1000:
+            _listings.clear()
+        _listings[key] = (now + LISTING_TTL_S, entries)
+    return entries, rank_of
+
+
+def forget_listings() -> None:
+    with _listings_lock:
+        _listings.clear()
+
+
 def daily_board(day: date, category: str, *, period: str = "day", scope: str = "all",
                 player_key: str) -> Board:
     mine = scores(period, day, category, keys=[player_key]).get(player_key)
-    me_player = Player.objects.filter(key=player_key).first()
     if scope == "friends":
+        me_player = Player.objects.filter(key=player_key).first()
         entries, me = friends_board(period, day, category, me_player, player_key, mine)
     else:
-        ordered, rank_of = top(period, day, category)
-        players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for pk, *_ in ordered])}
-        entries = []
-        for pk, rank, score in ordered:
-            if pk not in players:
-                continue
-            seconds, solves = unpack(period, score)
-            entries.append(Entry(rank=rank, name=players[pk].name, seconds=seconds,
-                                 solves=solves, handle=players[pk].handle,
-                                 you=players[pk].key == player_key))
+        shown, rank_of = listing(period, day, category)
+        me_player = (Player.objects.filter(key=player_key).only("pk", "handle").first()
+                     if shown else None)
+        entries = [Entry(e.rank, e.name, e.seconds, e.solves, e.handle, True)
+                   if me_player is not None and e.handle and e.handle == me_player.handle
+                   else e for e in shown]
         me = None
         if mine is not None:
             seconds, solves = unpack(period, mine)
