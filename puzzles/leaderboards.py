@@ -1,21 +1,24 @@
 """The dailies' leaderboards. PostgreSQL holds the truth: a solve is on a board when it was
 recorded on its daily's own day (UTC) with a category (its move log held up, see
-puzzles.moves) by an account with a display name that is not hidden. Redis sorted sets
-serve the ranks, one per board, and each is rebuilt from PostgreSQL whenever its "built"
-mark is missing (a flush, an eviction, or the hourly expiry that heals what a Redis outage
-missed). Without Redis (the embedded default) every read comes from the database.
+puzzles.moves); it is shown by name when its player is an account with a display name that is
+not hidden. Redis serves the boards, so a read never touches the database: per board a
+sorted set of the players shown (id -> score) and a hash of everyone's own score (player key
+-> "score id", hidden players and guests too, for "me"), and one hash of the shown players'
+names. Each board is rebuilt from PostgreSQL whenever its "built" mark is missing (a flush,
+an eviction, or the hourly expiry that heals what a Redis outage missed). Without Redis (the
+embedded default) every read comes from the database.
 
 Boards: a day (score: seconds), its ISO week and all time (score: more dailies first, then
 less time in all, packed into one number). Each category's board holds its own solves and
-the stricter ones' (puzzles.domain.categories_on_board). Every write is an absolute ZADD,
-so a rebuild and a new solve racing each other cannot lose or double a solve."""
+the stricter ones' (puzzles.domain.categories_on_board). Every write is an absolute ZADD or
+HSET of the player's whole score, so a rebuild and a new solve racing each other cannot lose
+or double a solve."""
 
 from __future__ import annotations
 
 import logging
 import math
-import threading
-import time
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -24,7 +27,7 @@ from django.db.models import Count, F, Sum
 
 from puzzles.domain import CATEGORY_ORDER, categories_on_board
 from puzzles.limits import redis_client
-from puzzles.models import DailyPuzzle, Player, Solve
+from puzzles.models import Player, Solve
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +38,28 @@ SHOWN = 50  # entries a board lists
 PACK = {"week": 10**7, "all": 10**10}
 BUILT_TTL_S = 3600
 BUILDING_TTL_S = 30
-# A board's listing, as this process last read it, is served for this long: at midnight
-# thousands ask for the same board each second, and a second-old board is a fair answer
-# (each player's own place is always worked out fresh).
-LISTING_TTL_S = 1.0
-_listings: dict[str, tuple[float, list]] = {}
-_listings_lock = threading.Lock()
+NAMES_TTL_S = 24 * 3600
+
+# One round trip for a board: its first `SHOWN`, their names, and the reader's own place.
+# Nothing when the board is not built (the caller rebuilds it and asks again).
+READ_SCRIPT = """
+local mark = redis.call('GET', KEYS[2])
+if mark ~= 'built' and not (mark == 'building' and redis.call('EXISTS', KEYS[1]) == 1) then
+  return false
+end
+local top = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[2]) - 1, 'WITHSCORES')
+local names = {}
+for i = 1, #top, 2 do names[#names + 1] = redis.call('HGET', KEYS[4], top[i]) or '' end
+local mine = redis.call('HGET', KEYS[3], ARGV[1])
+local rank = -1
+if mine then
+  rank = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. string.match(mine, '^(%S+)')) + 1
+else
+  mine = ''
+end
+return {top, names, mine, rank}
+"""
+_scripts: dict[int, object] = {}
 
 
 @dataclass(frozen=True)
@@ -72,6 +91,14 @@ def board_key(period: str, day: date, category: str) -> str:
     start = period_start(period, day)
     return cache.make_key(f"queens:lb:{period}:{start.isoformat() if start else 'all'}:"
                           f"{category}")
+
+
+def names_key() -> str:
+    return cache.make_key("queens:lb:names")
+
+
+def name_value(player: Player) -> str:
+    return f"{player.handle}\t{player.name}"  # a display name holds no control character
 
 
 # ---------------------------------------------------------------- the truth (PostgreSQL)
@@ -112,11 +139,41 @@ def scores(period: str, day: date, category: str, keys=None) -> dict[str, float]
     return {row["player"]: score_of(period, row["total"], row["n"]) for row in rows}
 
 
+def public_rows(period: str, day: date, category: str) -> dict[str, tuple[int, str, str]]:
+    """Player key -> (id, name, handle) for the players this board shows by name."""
+    on_board = board_solves(period, day, category).values("player")
+    return {key: (pk, name, handle) for key, pk, name, handle in public_players().filter(
+        key__in=on_board).values_list("key", "id", "name", "handle")}
+
+
 def public_scores(period: str, day: date, category: str) -> dict[int, float]:
     """Player id -> score, for the players shown by name."""
-    found = scores(period, day, category, keys=public_players().values("key"))
-    ids = dict(public_players().filter(key__in=list(found)).values_list("key", "id"))
-    return {ids[key]: score for key, score in found.items() if key in ids}
+    found = scores(period, day, category)
+    return {pk: found[key] for key, (pk, _, _) in public_rows(period, day, category).items()
+            if key in found}
+
+
+def player_boards(key: str) -> dict[tuple[str, date | None, str], float]:
+    """Every board this player is on -> their score there, from one query: (period, start,
+    category), the start being the day, the week's Monday or None for all time."""
+    rows = Solve.objects.filter(player=key, solved_at__date=F("level__daily__date")).exclude(
+        category="").values_list("category", "seconds", "level__daily__date")
+    totals: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    for category, seconds, day in rows:
+        for shown in CATEGORY_ORDER:
+            if category not in categories_on_board(shown):
+                continue
+            for period in PERIODS:
+                total = totals[(period, period_start(period, day), shown)]
+                total[0] += seconds
+                total[1] += 1
+    return {board: score_of(board[0], seconds, count)
+            for board, (seconds, count) in totals.items()}
+
+
+def board_id_key(board: tuple[str, date | None, str]) -> str:
+    period, start, category = board
+    return board_key(period, start or date.today(), category)
 
 
 # ---------------------------------------------------------------- the index (Redis)
@@ -133,29 +190,30 @@ def ensure_built(client, key: str, period: str, day: date, category: str) -> boo
     if mark == b"built" or (mark == b"building" and client.exists(key)):
         return True
     if mark is None and client.set(key + ":built", "building", nx=True, ex=BUILDING_TTL_S):
-        entries = public_scores(period, day, category)
+        everyone = scores(period, day, category)
+        shown = {k: row for k, row in public_rows(period, day, category).items()
+                 if k in everyone}
         pipe = client.pipeline()
-        if entries:
-            pipe.zadd(key, {str(pk): score for pk, score in entries.items()})
+        if shown:
+            pipe.zadd(key, {str(pk): everyone[k] for k, (pk, _, _) in shown.items()})
+            pipe.hset(names_key(), mapping={str(pk): f"{handle}\t{name}"
+                                            for pk, name, handle in shown.values()})
+            pipe.expire(names_key(), NAMES_TTL_S)
+        if everyone:
+            pipe.hset(key + ":mine", mapping={
+                k: f"{score!r} {shown[k][0] if k in shown else ''}".rstrip()
+                for k, score in everyone.items()})
         pipe.set(key + ":built", "built", ex=BUILT_TTL_S)
         pipe.execute()
         return True
     return False
 
 
-def rank_of_score(period: str, day: date, category: str, score: float) -> int:
-    """The rank `score` has on the board: one more than the public scores below it."""
-    client = redis()
-    key = board_key(period, day, category)
-    if client is not None:
-        try:
-            if ensure_built(client, key, period, day, category):
-                return int(client.zcount(key, "-inf", f"({score}")) + 1
-        except Exception:
-            log.warning("leaderboard %s: Redis failed; reading the database", key,
-                        exc_info=log.isEnabledFor(logging.DEBUG))
-    return sum(1 for other in public_scores(period, day, category).values()
-               if other < score) + 1
+def read_script(client):
+    script = _scripts.get(id(client))
+    if script is None:
+        script = _scripts[id(client)] = client.register_script(READ_SCRIPT)
+    return script
 
 
 def ranked_from_scores(period: str, ordered: list[tuple[int, float]]) -> list[tuple]:
@@ -168,76 +226,86 @@ def ranked_from_scores(period: str, ordered: list[tuple[int, float]]) -> list[tu
     return out
 
 
-def top(period: str, day: date, category: str) -> tuple[list[tuple], callable]:
-    """The board's first SHOWN (id, rank, score) and a function giving the rank a score
-    would have on it."""
-    client = redis()
-    key = board_key(period, day, category)
-    if client is not None:
-        try:
-            if ensure_built(client, key, period, day, category):
-                raw = client.zrange(key, 0, SHOWN - 1, withscores=True)
-                ordered = [(int(member), score) for member, score in raw]
-
-                def rank_of(score, client=client, key=key):
-                    return int(client.zcount(key, "-inf", f"({score}")) + 1
-                return ranked_from_scores(period, ordered), rank_of
-        except Exception:
-            log.warning("leaderboard %s: Redis failed; reading the database", key,
-                        exc_info=log.isEnabledFor(logging.DEBUG))
-    everyone = sorted(public_scores(period, day, category).items(), key=lambda kv: (kv[1], kv[0]))
-
-    def rank_of_db(score, everyone=everyone):
-        return sum(1 for _, other in everyone if other < score) + 1
-    return ranked_from_scores(period, everyone[:SHOWN]), rank_of_db
-
-
 # ---------------------------------------------------------------- reading a board
-def listing(period: str, day: date, category: str) -> tuple[list[Entry], callable]:
-    """The board's first SHOWN entries (names resolved; kept LISTING_TTL_S in this process)
-    and a function giving the rank a score would have on it."""
+def board_from_redis(client, period: str, day: date, category: str, player_key: str):
+    """(entries, me) from Redis, rebuilding the board first if it is missing; None when
+    Redis cannot serve it just now (another process is rebuilding an empty board)."""
     key = board_key(period, day, category)
-    now = time.monotonic()
-    kept = _listings.get(key)
-    if kept is not None and kept[0] > now:
-        return kept[1], lambda score: rank_of_score(period, day, category, score)
-    ordered, rank_of = top(period, day, category)
-    players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for pk, *_ in ordered])}
+    keys = [key, key + ":built", key + ":mine", names_key()]
+    script = read_script(client)
+    answer = script(keys=keys, args=[player_key, SHOWN], client=client)
+    if answer is None:
+        if not ensure_built(client, key, period, day, category):
+            return None
+        answer = script(keys=keys, args=[player_key, SHOWN], client=client)
+        if answer is None:
+            return None
+    top, names, mine, rank = answer
+    ordered = [(int(top[i]), float(top[i + 1])) for i in range(0, len(top), 2)]
+    shown = {pk: value.decode() for (pk, _), value in zip(ordered, names, strict=True)}
+    missing = [pk for pk, value in shown.items() if not value]
+    if missing:  # the names hash expired, or was flushed apart from the board
+        found = {p.pk: name_value(p) for p in Player.objects.filter(pk__in=missing)}
+        shown.update(found)
+        if found:
+            pipe = client.pipeline()
+            pipe.hset(names_key(), mapping={str(pk): value for pk, value in found.items()})
+            pipe.expire(names_key(), NAMES_TTL_S)
+            pipe.execute()
+    my_pk = me = None
+    if mine:
+        score_text, _, pk_text = mine.decode().partition(" ")
+        my_pk = int(pk_text) if pk_text else None
+        seconds, solves = unpack(period, float(score_text))
+        me = {"rank": int(rank), "seconds": seconds, "solves": solves}
     entries = []
-    for pk, rank, score in ordered:
-        if pk in players:
-            seconds, solves = unpack(period, score)
-            entries.append(Entry(rank=rank, name=players[pk].name, seconds=seconds,
-                                 solves=solves, handle=players[pk].handle))
-    with _listings_lock:
-        if len(_listings) > 1000:
-            _listings.clear()
-        _listings[key] = (now + LISTING_TTL_S, entries)
-    return entries, rank_of
+    for pk, place, score in ranked_from_scores(period, ordered):
+        handle, _, name = shown[pk].partition("\t")
+        if not name:
+            continue  # gone since (a deleted account on its way off the board)
+        seconds, solves = unpack(period, score)
+        entries.append(Entry(place, name, seconds, solves, handle, pk == my_pk))
+    return entries, me
 
 
-def forget_listings() -> None:
-    with _listings_lock:
-        _listings.clear()
+def board_from_database(period: str, day: date, category: str, player_key: str):
+    everyone = scores(period, day, category)
+    rows = public_rows(period, day, category)
+    ordered = sorted(((pk, everyone[key]) for key, (pk, _, _) in rows.items()
+                      if key in everyone), key=lambda kv: (kv[1], kv[0]))
+    by_pk = {pk: (key, name, handle) for key, (pk, name, handle) in rows.items()}
+    entries = []
+    for pk, place, score in ranked_from_scores(period, ordered[:SHOWN]):
+        key, name, handle = by_pk[pk]
+        seconds, solves = unpack(period, score)
+        entries.append(Entry(place, name, seconds, solves, handle, key == player_key))
+    me = None
+    mine = everyone.get(player_key)
+    if mine is not None:
+        seconds, solves = unpack(period, mine)
+        me = {"rank": sum(1 for _, other in ordered if other < mine) + 1,
+              "seconds": seconds, "solves": solves}
+    return entries, me
 
 
 def daily_board(day: date, category: str, *, period: str = "day", scope: str = "all",
                 player_key: str) -> Board:
-    mine = scores(period, day, category, keys=[player_key]).get(player_key)
     if scope == "friends":
+        mine = scores(period, day, category, keys=[player_key]).get(player_key)
         me_player = Player.objects.filter(key=player_key).first()
         entries, me = friends_board(period, day, category, me_player, player_key, mine)
-    else:
-        shown, rank_of = listing(period, day, category)
-        me_player = (Player.objects.filter(key=player_key).only("pk", "handle").first()
-                     if shown else None)
-        entries = [Entry(e.rank, e.name, e.seconds, e.solves, e.handle, True)
-                   if me_player is not None and e.handle and e.handle == me_player.handle
-                   else e for e in shown]
-        me = None
-        if mine is not None:
-            seconds, solves = unpack(period, mine)
-            me = {"rank": rank_of(mine), "seconds": seconds, "solves": solves}
+        return Board(date=day, category=category, period=period, scope=scope,
+                     entries=entries, me=me)
+    found = None
+    client = redis()
+    if client is not None:
+        try:
+            found = board_from_redis(client, period, day, category, player_key)
+        except Exception:
+            log.warning("leaderboard %s: Redis failed; reading the database",
+                        board_key(period, day, category),
+                        exc_info=log.isEnabledFor(logging.DEBUG))
+    entries, me = found or board_from_database(period, day, category, player_key)
     return Board(date=day, category=category, period=period, scope=scope, entries=entries,
                  me=me)
 
@@ -268,32 +336,44 @@ def friends_board(period, day, category, me_player, player_key, mine):
 
 
 # ---------------------------------------------------------------- keeping the index
-def boards_of_solve(solve: Solve) -> list[tuple[str, date, str]]:
-    """The (period, day, category) boards a solve is on."""
-    daily = DailyPuzzle.objects.filter(level_id=solve.level_id).first()
-    if daily is None or not solve.category or solve.solved_at is None \
-            or solve.solved_at.date() != daily.date:
-        return []
-    shown_on = [c for c in CATEGORY_ORDER if solve.category in categories_on_board(c)]
-    return [(period, daily.date, c) for period in PERIODS for c in shown_on]
+def boards_of(key: str) -> list[tuple[str, date | None, str]]:
+    """The boards this player is on (see player_boards)."""
+    return list(player_boards(key))
 
 
-def put(player: Player, boards) -> None:
-    """Write the player's current scores on these boards (or take them off)."""
+def put(key: str, player: Player | None, also=()) -> None:
+    """Write the player's current scores on every board they are on, and take them off
+    the boards in `also` they are no longer on. Boards Redis does not hold are skipped:
+    their rebuild reads the database."""
     client = redis()
     if client is None:
         return
     try:
+        now_on = player_boards(key)
+        boards = [*now_on, *(b for b in set(also) if b not in now_on)]
+        redis_keys = [board_id_key(board) for board in boards]
+        check = client.pipeline(transaction=False)
+        for redis_key in redis_keys:
+            check.exists(redis_key + ":built")
+        built = check.execute()
+        shown = player is not None and player.on_boards
         pipe = client.pipeline()
-        for period, day, category in set(boards):
-            key = board_key(period, day, category)
-            if not client.exists(key + ":built"):
-                continue  # not in Redis: its rebuild will read the database
-            score = scores(period, day, category, keys=[player.key]).get(player.key)
-            if player.on_boards and score is not None:
-                pipe.zadd(key, {str(player.pk): score})
-            else:
-                pipe.zrem(key, str(player.pk))
+        for board, redis_key, held in zip(boards, redis_keys, built, strict=True):
+            if not held:
+                continue
+            score = now_on.get(board)
+            if shown and score is not None:
+                pipe.zadd(redis_key, {str(player.pk): score})
+            elif player is not None:
+                pipe.zrem(redis_key, str(player.pk))
+            if score is None:
+                pipe.hdel(redis_key + ":mine", key)
+                continue
+            pipe.hset(redis_key + ":mine", key,
+                      f"{score!r} {player.pk}" if shown else repr(score))
+        if shown:
+            pipe.hset(names_key(), str(player.pk), name_value(player))
+            pipe.expire(names_key(), NAMES_TTL_S)
         pipe.execute()
     except Exception:
         log.warning("leaderboards: Redis failed; the boards heal at their next rebuild",
@@ -301,37 +381,33 @@ def put(player: Player, boards) -> None:
 
 
 def record_solve(solve: Solve) -> None:
-    """A recorded solve, after its commit: onto its boards, if its player is shown."""
-    boards = boards_of_solve(solve)
-    if not boards:
+    """A recorded solve, after its commit: onto its boards (by name if its player is
+    shown; every solver's own place in any case)."""
+    if not solve.category or solve.solved_at is None:
         return
-    player = Player.objects.filter(key=solve.player).first()
-    if player is not None and player.on_boards:
-        put(player, boards)
+    put(solve.player, Player.objects.filter(key=solve.player).first())
 
 
-def boards_of(key: str) -> list[tuple[str, date, str]]:
-    boards = []
-    for solve in Solve.objects.filter(player=key).exclude(category="").select_related("level"):
-        boards += boards_of_solve(solve)
-    return boards
+def resync_player(key: str, also=()) -> None:
+    """After a rename, a hide, a merge: the player's entries on every board they are on
+    (and off the boards in `also`)."""
+    put(key, Player.objects.filter(key=key).first(), also)
 
 
-def resync_player(key: str) -> None:
-    """After a rename, a hide, a merge: the player's entries on every board they are on."""
-    player = Player.objects.filter(key=key).first()
-    if player is not None:
-        put(player, boards_of(key))
-
-
-def forget(pk: int, boards) -> None:
+def forget(pk: int | None, key: str, boards) -> None:
+    """A deleted player: off these boards, their name with them."""
     client = redis()
     if client is None:
         return
     try:
         pipe = client.pipeline()
-        for period, day, category in set(boards):
-            pipe.zrem(board_key(period, day, category), str(pk))
+        for board in set(boards):
+            redis_key = board_id_key(board)
+            if pk is not None:
+                pipe.zrem(redis_key, str(pk))
+            pipe.hdel(redis_key + ":mine", key)
+        if pk is not None:
+            pipe.hdel(names_key(), str(pk))
         pipe.execute()
     except Exception:
         log.warning("leaderboards: Redis failed while forgetting player %s", pk)

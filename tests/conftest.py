@@ -68,10 +68,7 @@ def pytest_sessionfinish(session, exitstatus):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    from puzzles import leaderboards
-
-    clear_test_cache()  # throttling counters do not leak between tests
-    leaderboards.forget_listings()  # nor a board this process read a moment ago
+    clear_test_cache()  # throttling counters and boards do not leak between tests
     yield
 
 

@@ -223,3 +223,16 @@ def human_moves(solution: list[int], *, end_s: float, gap_ms: int = 250) -> list
     end = int(end_s * 1000) - 300
     n = len(solution)
     return [[end - (n - 1 - row) * gap_ms, row, col, 2] for row, col in enumerate(solution)]
+
+
+def player_key(page) -> str:
+    """The player key behind the page's signed player cookie (the site must have set it)."""
+    from django.conf import settings
+    from django.http import HttpRequest
+
+    from puzzles.player import MAX_AGE_S, SALT
+
+    name = settings.QUEENS_PLAYER_COOKIE
+    request = HttpRequest()  # Django's own reading of a signed cookie, salt and all
+    request.COOKIES = {c["name"]: c["value"] for c in page.context.cookies()}
+    return request.get_signed_cookie(name, salt=SALT, max_age=MAX_AGE_S)

@@ -44,6 +44,9 @@ class MeSerializer(serializers.Serializer):
     solves = serializers.IntegerField(help_text="levels solved")
     bests = serializers.DictField(child=serializers.IntegerField(),
                                   help_text='fastest unassisted seconds by "size:tier"')
+    dailies_solved = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="the level ids of the dailies solved, on any device of this history")
     handle = serializers.CharField(allow_null=True,
                                    help_text="the public link's id (/players/<handle>/)")
     hidden = serializers.BooleanField(help_text="kept off public and friends' boards")

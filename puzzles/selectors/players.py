@@ -51,12 +51,20 @@ def solved_count(key: str) -> int:
     return Solve.objects.filter(player=key, solved_at__isnull=False, revealed=False).count()
 
 
+def dailies_solved(key: str) -> list[int]:
+    """The levels of the dailies this player solved, on their day or later."""
+    return sorted(Solve.objects.filter(player=key, solved_at__isnull=False, revealed=False,
+                                       level__daily__isnull=False)
+                  .values_list("level_id", flat=True))
+
+
 def summary(key: str, *, today: date, signed_in: bool) -> dict:
     player = player_of(key)
     streak = streak_of(key, today)
     return {"name": player.name if player else None, "signed_in": signed_in,
             "streak": streak.current, "best_streak": streak.best, "freezes": streak.freezes,
             "solves": solved_count(key), "bests": bests(key),
+            "dailies_solved": dailies_solved(key),
             "handle": player.handle if player and player.user_id else None,
             "hidden": bool(player and player.hidden)}
 

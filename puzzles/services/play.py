@@ -227,8 +227,9 @@ def record_solve(level: Level, *, player: str, token: object,
         solve.moves = log
         problem = why_unranked(level, solve, log)
         solve.category = "" if problem else solve_category(solve)
-        # An assisted solve is on the assisted board, never in the level's ranking.
-        unranked = problem or ("assisted" if solve.hints else None)
+        # An assisted solve is on the assisted board, never in the level's ranking: that
+        # is what the player is told, whatever else kept it off the boards.
+        unranked = "assisted" if solve.hints else problem
         solve.ranked = unranked is None
         solve.unranked = unranked or ""
         solve.save(update_fields=["seconds", "moves", "category", "ranked", "unranked"])

@@ -53,6 +53,7 @@ def merge_history(source: str, target: str) -> None:
     if source == target:
         return
     with transaction.atomic():
+        left = leaderboards.boards_of(source)  # the guest's own places go with its key
         theirs = {s.level_id: s for s in Solve.objects.select_for_update().filter(player=target)}
         for play in Solve.objects.select_for_update().filter(player=source):
             kept = theirs.get(play.level_id)
@@ -73,7 +74,8 @@ def merge_history(source: str, target: str) -> None:
             for follow in Follow.objects.filter(follower=gone).exclude(followed=keeper):
                 Follow.objects.get_or_create(follower=keeper, followed_id=follow.followed_id)
             gone.delete()
-        transaction.on_commit(lambda: leaderboards.resync_player(target))
+        transaction.on_commit(lambda: (leaderboards.forget(None, source, left),
+                                       leaderboards.resync_player(target)))
 
 
 # ---------------------------------------------------------------- accounts
@@ -227,9 +229,9 @@ def delete_history(key: str, *, user=None) -> None:
         FixJob.objects.filter(player=key).delete()
         Level.objects.filter(maker=key).update(maker="", maker_name="")
         SyncCode.objects.filter(player=key).delete()
+        pk = player.pk if player is not None else None
         if player is not None:
-            pk = player.pk
             player.delete()  # its follows go with it
-            transaction.on_commit(lambda: leaderboards.forget(pk, board_ids))
+        transaction.on_commit(lambda: leaderboards.forget(pk, key, board_ids))
         if user is not None:
             user.delete()  # its email addresses go with it

@@ -1,22 +1,30 @@
-// The archive's marks from this browser: which dailies were solved, and the streak.
+// The archive's marks: which dailies were solved (in this browser at once, then on every
+// device of this history as the server tells), and the streak (the server's is the truth).
 import { currentStreak, solvedIds } from "./storage.js";
 import { get } from "./api.js";
 
-const solved = new Set(solvedIds());
 let solvedHere = 0;
-for (const link of document.querySelectorAll("#archive a[data-level]")) {
-  if (!solved.has(Number(link.dataset.level))) continue;
-  solvedHere += 1;
-  link.classList.add("solved");
-  link.querySelector(".solved-mark").textContent = "✓";
-  link.setAttribute("aria-label", `${link.getAttribute("aria-label")}, solved`);
+function mark(solved) {
+  for (const link of document.querySelectorAll("#archive a[data-level]:not(.solved)")) {
+    if (!solved.has(Number(link.dataset.level))) continue;
+    solvedHere += 1;
+    link.classList.add("solved");
+    link.querySelector(".solved-mark").textContent = "✓";
+    link.setAttribute("aria-label", `${link.getAttribute("aria-label")}, solved`);
+  }
+  document.getElementById("month-solved").textContent = solvedHere;
 }
+
+function showStreak(count, best) {
+  document.getElementById("streak-count").textContent = count;
+  document.getElementById("streak-best").textContent = best;
+}
+
+mark(new Set(solvedIds()));
 const streak = currentStreak();
-document.getElementById("streak-count").textContent = streak.count;
-document.getElementById("streak-best").textContent = streak.best;
-document.getElementById("month-solved").textContent = solvedHere;
+showStreak(streak.count, streak.best);
 get("/api/me/").then((me) => {
   if (!me.ok) return;
-  document.getElementById("streak-count").textContent = me.data.streak;
-  document.getElementById("streak-best").textContent = me.data.best_streak;
+  showStreak(me.data.streak, me.data.best_streak);
+  mark(new Set(me.data.dailies_solved || []));
 });

@@ -232,6 +232,27 @@ def test_the_ranks_survive_a_flush_of_their_redis_keys(daily, settings):
     assert [e["name"] for e in board(late)["entries"]][:2] == ["Player 0", "Late"]
 
 
+@pytest.mark.skipif("not __import__('django.conf').conf.settings.REDIS_URL",
+                    reason="needs Redis")
+def test_a_built_board_is_read_from_redis_alone_and_agrees_with_the_database(
+        daily, django_assert_num_queries):
+    players = [account(f"r{k}@example.com", f"Reader {k}")[0] for k in range(3)]
+    for k, client in enumerate(players):
+        solve(client, daily, 70 + 20 * k)
+    guest = Client(REMOTE_ADDR="10.8.0.9")
+    solve(guest, daily, 80)
+    keys = [player_key(guest), Player.objects.get(name="Reader 1").key]
+    for key in keys:
+        leaderboards.daily_board(today(), "flawless", player_key=key)  # built once
+        with django_assert_num_queries(0):  # the midnight read: no database at all
+            from_redis = leaderboards.daily_board(today(), "flawless", player_key=key)
+        from_database = leaderboards.board_from_database("day", today(), "flawless", key)
+        assert (from_redis.entries, from_redis.me) == from_database
+    assert from_redis.me["rank"] == 2 and [e.you for e in from_redis.entries] == [
+        False, True, False]
+    assert leaderboards.daily_board(today(), "flawless", player_key=keys[0]).me["rank"] == 2
+
+
 def test_week_and_all_time_count_dailies_then_time(make_level):
     first, second = make_level(size=8, seed=5), make_level(size=8, seed=6)
     DailyPuzzle.objects.create(date=today() - timedelta(days=1), level=first, number=1)

@@ -68,13 +68,20 @@ def test_timer_and_dialog_agree_and_share_keeps_the_ranking(page, make_level):
     Solve.objects.bulk_create([Solve(level=level, player=f"earlier-{i}", seconds=30 + 10 * i,
                                      ranked=True) for i in range(10)])
     page.context.add_init_script(NO_AUTO_CROSS)
+    # The page's clock is moved on with the server's below, so the move log agrees with
+    # the server's clock and the solve is ranked.
+    page.clock.install()
     open_level(page, level)
     for r, c in enumerate(level.solution[:-1]):
         cell(page, r, c).dblclick()
+        page.clock.fast_forward(400)  # a person's pace between queens
     page.wait_for_function("document.getElementById('timer').textContent !== '0:00'")
-    # The server's clock says the board was opened 47.6 s ago.
-    Solve.objects.filter(level=level, seconds__isnull=True).update(
-        opened_at=timezone.now() - timedelta(seconds=47.6))
+    # The server's clock says the board was opened 47.6 s ago, and the page's agrees.
+    back = timedelta(seconds=47.6)
+    for solve in Solve.objects.filter(level=level, seconds__isnull=True):
+        Solve.objects.filter(pk=solve.pk).update(opened_at=solve.opened_at - back,
+                                                 created_at=solve.created_at - back)
+    page.clock.fast_forward(int(47.6 * 1000) - 7 * 400 - 1500)
     cell(page, 7, level.solution[7]).dblclick()
     page.locator("#win-dialog").wait_for(state="visible")
     page.wait_for_function("document.getElementById('win-best').textContent.length > 0")
