@@ -20,3 +20,12 @@ accesslog = "-"  # stdout, the container's log
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+
+# A pool that should yield the cores to another one on the same machine (compose's writes
+# to its reads) runs its workers at a lower CPU priority: 0 (none) to 19.
+worker_niceness = int(os.environ.get("GUNICORN_NICE", "0"))
+
+
+def post_fork(server, worker):
+    if worker_niceness:
+        os.nice(worker_niceness)

@@ -173,9 +173,13 @@ def render_edge_config(values: dict[str, str]) -> str:
 
 
 @contextmanager
-def nginx(upstream: str, static_root: str | Path, **limits: str) -> Iterator[str]:
-    """Debian's nginx with the project's edge config in front of `upstream` (host:port), on a
-    free port; yields its base URL once it answers."""
+def nginx(upstream: str, static_root: str | Path, *, reads: str | None = None,
+          access_log: Path | None = None, **limits: str) -> Iterator[str]:
+    """Debian's nginx with the project's edge config in front of `upstream` (host:port; the
+    reads too unless `reads` names their own), on a free port; yields its base URL once it
+    answers. `access_log`: a file each request is
+    written to, as "METHOD URI STATUS SECONDS WHEN" (the edge's own timing: the benchmarks'
+    per kind latency)."""
     if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
         raise RuntimeError("nginx is not installed (Debian's package nginx)")
     folder = Path(tempfile.mkdtemp(prefix="queens-edge-"))
@@ -183,8 +187,13 @@ def nginx(upstream: str, static_root: str | Path, **limits: str) -> Iterator[str
     config = folder / "nginx.conf"
     config.write_text(render_edge_config({
         **EDGE_LIMITS, **limits, "QUEENS_LISTEN": f"127.0.0.1:{port}",
-        "QUEENS_UPSTREAM": upstream, "QUEENS_STATIC_ROOT": str(static_root),
+        "QUEENS_UPSTREAM": upstream, "QUEENS_READ_UPSTREAM": reads or upstream,
+        "QUEENS_STATIC_ROOT": str(static_root),
         "QUEENS_CACHE_DIR": str(folder / "cache")}))
+    if access_log is not None:
+        config.write_text(config.read_text().replace("    access_log off;", (
+            "    log_format timing '$request_method $uri $status $request_time $msec';\n"
+            f"    access_log {access_log} timing buffer=256k flush=1s;"), 1))
     # What the image's own nginx.conf would say: where the pid and the logs go, and (as root
     # here) workers that may read the test's private folders.
     directives = f"pid {folder}/nginx.pid; error_log {folder}/error.log warn;"

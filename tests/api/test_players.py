@@ -251,6 +251,11 @@ def test_a_built_board_is_read_from_redis_alone_and_agrees_with_the_database(
     assert from_redis.me["rank"] == 2 and [e.you for e in from_redis.entries] == [
         False, True, False]
     assert leaderboards.daily_board(today(), "flawless", player_key=keys[0]).me["rank"] == 2
+    # The view writes its answer out by hand: it is the schema's serializer's, field for field.
+    from puzzles.api.players import BoardSerializer, board_answer
+
+    for read in (from_redis, leaderboards.daily_board(today(), "flawless", player_key="nobody")):
+        assert board_answer(read) == BoardSerializer(read).data
 
 
 def test_week_and_all_time_count_dailies_then_time(make_level):

@@ -61,8 +61,6 @@ def test_timer_and_dialog_agree_and_share_keeps_the_ranking(page, make_level):
     the ranking."""
     from datetime import timedelta
 
-    from django.utils import timezone
-
     level = make_level(size=8, seed=3)
     # Ten players solved it before, in 30 s to 120 s: enough for a ranking line.
     Solve.objects.bulk_create([Solve(level=level, player=f"earlier-{i}", seconds=30 + 10 * i,

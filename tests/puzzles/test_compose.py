@@ -10,7 +10,7 @@ from django.core.management import get_commands
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP = ("setup", "web", "worker", "beat")
+APP = ("setup", "web", "reads", "worker", "beat")
 EDGE_TEMPLATE = (ROOT / "nginx/nginx.conf.template").read_text()
 
 
@@ -26,7 +26,7 @@ def test_app_services_run_in_production_mode_with_a_required_key():
 def test_dependencies_wait_for_healthy_services_and_the_setup():
     for name in ("db", "redis"):
         assert SERVICES[name]["healthcheck"]["test"], name
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "reads", "worker", "beat"):
         deps = SERVICES[name]["depends_on"]
         assert deps["db"]["condition"] == deps["redis"]["condition"] == "service_healthy"
         assert deps["setup"]["condition"] == "service_completed_successfully"
@@ -35,7 +35,7 @@ def test_dependencies_wait_for_healthy_services_and_the_setup():
 
 def test_restart_policies():
     assert SERVICES["setup"]["restart"] == "no"
-    for name in ("db", "redis", "web", "worker", "beat"):
+    for name in ("db", "redis", "web", "reads", "worker", "beat"):
         assert SERVICES[name]["restart"] == "unless-stopped", name
 
 
@@ -51,6 +51,10 @@ def test_commands_are_the_projects_own():
     assert "${WORKER_CONCURRENCY" in SERVICES["worker"]["command"]
     assert SERVICES["beat"]["command"].startswith("celery -A queensgame beat")
     assert "/readyz" in " ".join(SERVICES["web"]["healthcheck"]["test"])
+    # The reads' pool is the same app server, on its own.
+    assert SERVICES["reads"]["command"] == SERVICES["web"]["command"]
+    assert SERVICES["reads"]["healthcheck"] == SERVICES["web"]["healthcheck"]
+    assert "GUNICORN_WORKERS" in SERVICES["reads"]["environment"]
 
 
 def test_every_setting_is_in_env_example():
@@ -83,6 +87,17 @@ def test_the_edge_is_the_only_published_port_and_the_one_proxy_the_app_believes(
     assert published == {"edge"}  # gunicorn's own port is reachable only through the edge
     assert SERVICES["web"]["environment"]["TRUSTED_PROXIES"] == "${TRUSTED_PROXIES:-1}"
     assert SERVICES["edge"]["environment"]["QUEENS_UPSTREAM"] == "web:8000"
+    assert SERVICES["edge"]["environment"]["QUEENS_READ_UPSTREAM"] == "reads:8000"
+    for name in ("web", "reads"):
+        assert SERVICES["edge"]["depends_on"][name]["condition"] == "service_healthy"
+    assert SERVICES["reads"]["environment"]["TRUSTED_PROXIES"] == "${TRUSTED_PROXIES:-1}"
+    # The writes yield the cores to the reads, across containers (CPU weight) and within one
+    # scheduler (niceness).
+    assert SERVICES["web"]["cpu_shares"] < SERVICES["reads"].get("cpu_shares", 1024)
+    assert SERVICES["web"]["environment"]["GUNICORN_NICE"].startswith("${GUNICORN_WRITE_NICE")
+    # Reads and writes each go to their own pool.
+    assert "GET reads;" in EDGE_TEMPLATE and "default app;" in EDGE_TEMPLATE
+    assert "proxy_pass http://app;" not in EDGE_TEMPLATE
     # The edge replaces X-Forwarded-For with the address it saw: a client's own is dropped.
     assert "proxy_set_header X-Forwarded-For $remote_addr;" in EDGE_TEMPLATE
     assert "proxy_add_x_forwarded_for" not in EDGE_TEMPLATE

@@ -1,8 +1,9 @@
 """The production stack on this machine, as docker compose would run it (Docker cannot run
 here): a PostgreSQL cluster and a redis-server of the test's own (so it may stop and restart
 them), collectstatic as the image's build runs it, then the compose file's own commands for
-setup, web (gunicorn, DEBUG=0), worker and beat, and Debian's nginx with the project's edge
-config in front of web (`stack.url`; `stack.app_url` is the app server itself)."""
+setup, web and reads (gunicorn, DEBUG=0: the writes' pool and the reads'), worker and beat,
+and Debian's nginx with the project's edge config in front of both (`stack.url`;
+`stack.app_url` is the writes' app server itself)."""
 
 from __future__ import annotations
 
@@ -113,6 +114,7 @@ class Stack:
         self.redis = redis
         self.app_port = free_port()
         self.app_url = f"http://127.0.0.1:{self.app_port}"
+        self.reads_port = free_port()  # the reads' app server (compose's reads)
         self.url = self.port = None  # the edge's, once it runs
         self.processes: dict[str, subprocess.Popen] = {}
         venv_bin = str(Path(sys.executable).parent)
@@ -147,11 +149,11 @@ class Stack:
                                 capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
-    def start(self, service: str) -> subprocess.Popen:
+    def start(self, service: str, **env: str) -> subprocess.Popen:
         log = open(self.folder / f"{service}.log", "a")  # noqa: SIM115
         process = subprocess.Popen(["sh", "-c", f"exec {self.command(service)}"], cwd=ROOT,
-                                   env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+                                   env={**self.env, **env}, stdout=log,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         self.processes[service] = process
         return process
@@ -206,13 +208,19 @@ def stack():
         # What the image's build runs, then the compose services in their order.
         stack.run_once("python manage.py collectstatic --noinput")
         stack.run_once(stack.command("setup"))
-        stack.start("web")
+        stack.start("web", GUNICORN_NICE="10")
+        # The reads' pool, as compose runs it: one worker here (two cores in all).
+        stack.start("reads", GUNICORN_BIND=f"127.0.0.1:{stack.reads_port}",
+                    GUNICORN_WORKERS="1")
         stack.start("worker")
         stack.start("builder")
         stack.start("beat")
         stack.url = stack.app_url
         stack.wait_ready()
-        with nginx(f"127.0.0.1:{stack.app_port}", stack.env["STATIC_ROOT"]) as edge:
+        stack.url = f"http://127.0.0.1:{stack.reads_port}"
+        stack.wait_ready()
+        with nginx(f"127.0.0.1:{stack.app_port}", stack.env["STATIC_ROOT"],
+                   reads=f"127.0.0.1:{stack.reads_port}") as edge:
             stack.url, stack.port = edge, int(edge.rsplit(":", 1)[1])
             stack.wait_ready()
             yield stack

@@ -86,7 +86,9 @@ def test_a_player_solves_a_level_in_chromium_through_gunicorn(stack, browser):
     assert len(statics) > 5 and unhashed == []
     context.close()
     assert broken == []
-    assert f'"GET /levels/{level_id}/ HTTP/1.1" 200' in stack.log("web")  # the access log
+    # The access logs: the page read on the reads' pool, the solve posted to the writes'.
+    assert f'"GET /levels/{level_id}/ HTTP/1.1" 200' in stack.log("reads")
+    assert f'"POST /api/levels/6/{level_id}/solves/ HTTP/1.1" 201' in stack.log("web")
 
 
 def test_without_redis_pages_and_levels_are_served_and_generation_is_paused(stack):
