@@ -1,8 +1,10 @@
 """Health endpoints for orchestrators: /healthz (the process answers) and /readyz (the
-database answers, every migration is applied, the broker is reachable)."""
+database answers, every migration is applied, the broker is reachable, and a message goes
+round the channel layer the race rooms' WebSockets use)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from django.conf import settings
@@ -39,7 +41,22 @@ def check_broker() -> str:
     return "ok" if folder.is_dir() else f"broker folder {folder} is missing"
 
 
-CHECKS = {"database": check_database, "migrations": check_migrations, "broker": check_broker}
+def check_channel_layer() -> str:
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    async def round_trip() -> str:
+        layer = get_channel_layer()
+        channel = await layer.new_channel("readyz.")
+        await layer.send(channel, {"type": "readyz"})
+        got = await asyncio.wait_for(layer.receive(channel), timeout=2)
+        return "ok" if got.get("type") == "readyz" else "the channel layer lost a message"
+
+    return async_to_sync(round_trip)()
+
+
+CHECKS = {"database": check_database, "migrations": check_migrations, "broker": check_broker,
+          "channel_layer": check_channel_layer}
 
 
 def readyz(request):

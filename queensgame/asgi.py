@@ -42,7 +42,7 @@ class ThreadedWSGI:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
-            return  # lifespan is off (queensgame.server); WebSockets are not served yet
+            return  # lifespan is off (queensgame.server); WebSockets go to Channels
         chunks = []
         while True:
             message = await receive()
@@ -77,6 +77,20 @@ class ThreadedWSGI:
         return started["status"], started["headers"], b"".join(chunks)
 
 
-application = ThreadedWSGI(get_wsgi_application(),
-                           threads=int(os.environ.get("GUNICORN_THREADS", "8")),
-                           read_threads=int(os.environ.get("GUNICORN_READ_THREADS", "0")))
+http = ThreadedWSGI(get_wsgi_application(),
+                    threads=int(os.environ.get("GUNICORN_THREADS", "8")),
+                    read_threads=int(os.environ.get("GUNICORN_READ_THREADS", "0")))
+
+# WebSockets (race rooms) through Channels, with the player's cookies and session as over
+# HTTP, from the site's own hosts only (imported once Django is set up, above).
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from puzzles.realtime.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": http,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(
+        URLRouter(websocket_urlpatterns))),
+})

@@ -92,4 +92,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
 
 
 class QueensWorker(UvicornWorker):
-    CONFIG_KWARGS = {"loop": "uvloop", "http": GuardedHttpProtocol, "lifespan": "off"}
+    # WebSockets (race rooms): websockets' sans-I/O protocol; a message is small (a move log
+    # at most), and a peer that stops answering pings is closed.
+    CONFIG_KWARGS = {"loop": "uvloop", "http": GuardedHttpProtocol, "lifespan": "off",
+                     "ws": "websockets-sansio", "ws_max_size": 256 * 1024,
+                     "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0}

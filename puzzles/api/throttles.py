@@ -81,3 +81,9 @@ class SyncJoinThrottle(CountedThrottle):
     31**8 codes in its ten minutes is hopeless."""
 
     scopes = (("sync_join", "address"), ("sync_join", "player"))
+
+
+class RoomCreateThrottle(CountedThrottle):
+    """A room deals levels from the pool when it starts: made per client address."""
+
+    scopes = (("room_create", "address"),)

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from puzzles.api import builder, errors, players, views
+from puzzles.api import builder, errors, players, rooms, views
 
 urlpatterns = [
     path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
@@ -29,5 +29,7 @@ urlpatterns = [
     path("sync/join/", players.SyncJoinView.as_view(), name="api-sync-join"),
     path("leaderboards/daily/", players.DailyLeaderboardView.as_view(),
          name="api-leaderboards-daily"),
+    path("rooms/", rooms.RoomsView.as_view(), name="api-rooms"),
+    path("rooms/<str:code>/", rooms.RoomDetailView.as_view(), name="api-room"),
     re_path(r"^(?P<rest>[\s\S]*)$", errors.not_found),  # last: unknown paths and non-digit ids
 ]

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "axes",
     "allauth",
     "allauth.account",
+    "channels",
     "puzzles",
 ]
 
@@ -267,6 +268,10 @@ REST_FRAMEWORK = {
         # Sync codes: shown now and then, entered a few times at most.
         "sync_code": env.str("QUEENS_SYNC_CODE_RATE", default="20/hour"),
         "sync_join": env.str("QUEENS_SYNC_JOIN_RATE", default="10/hour"),
+        # Race rooms: made per address (each holds a few levels of the pool), joined per
+        # address (a join over the socket).
+        "room_create": env.str("QUEENS_ROOM_CREATE_RATE", default="30/hour"),
+        "room_join": env.str("QUEENS_ROOM_JOIN_RATE", default="60/hour"),
     },
 }
 # One cache for every process (throttle counters must be shared): Redis when configured,
@@ -280,6 +285,16 @@ if REDIS_URL:
                           # second is a hung Redis, and its circuit opens (redis_cache.py).
                           "OPTIONS": {"socket_connect_timeout": 0.25,
                                       "socket_timeout": 0.25}}}
+# WebSockets (race rooms): queensgame.asgi routes them to Channels. Their messages between
+# processes go through Redis when configured, else through this process's memory (make run
+# is one process).
+ASGI_APPLICATION = "queensgame.asgi.application"
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                  "CONFIG": {"hosts": [REDIS_URL],
+                                             "prefix": env.str("QUEENS_CHANNEL_PREFIX",
+                                                               default="queens:ws")}}}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Queens API",
     "DESCRIPTION": "Colored-region n-Queens levels: play, check, daily puzzles, generation.",

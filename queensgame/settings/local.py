@@ -10,3 +10,7 @@ SECRET_KEY = env.str("SECRET_KEY", default="") or (
 globals().update(transport_security(False))
 STORAGES = {**STORAGES,
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+# make run's server is the ASGI one (WebSockets): WhiteNoise serves the source tree's static
+# files as they change.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -50,3 +50,7 @@ if WITHOUT_REDIS:  # the tests' own memory, so clearing it needs no database
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CACHES = {name: {**config, "KEY_PREFIX": TEST_CACHE_PREFIX}
           for name, config in CACHES.items()}  # noqa: F405
+
+# The run's own channel layer names too (another run's rooms are not this one's).
+if "CONFIG" in CHANNEL_LAYERS["default"]:  # noqa: F405
+    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"{TEST_CACHE_PREFIX}:ws"  # noqa: F405

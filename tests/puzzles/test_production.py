@@ -68,11 +68,28 @@ def test_healthz_and_readyz(client, settings):
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz")
     assert ready.status_code == 200, ready.json()
-    assert ready.json()["checks"] == {"database": "ok", "migrations": "ok", "broker": "ok"}
+    assert ready.json()["checks"] == {"database": "ok", "migrations": "ok", "broker": "ok",
+                                      "channel_layer": "ok"}
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens there
     down = client.get("/readyz")
     assert down.status_code == 503 and down.json()["status"] == "unavailable"
     assert down.json()["checks"]["broker"].startswith("ConnectionError")
+
+
+@pytest.mark.redis
+def test_readyz_fails_when_the_channel_layer_is_unreachable(client, settings):
+    from channels.layers import channel_layers
+
+    settings.CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}  # nothing listens there
+    channel_layers.backends.clear()
+    try:
+        down = client.get("/readyz")
+    finally:
+        channel_layers.backends.clear()
+    assert down.status_code == 503
+    assert down.json()["checks"]["channel_layer"] != "ok"
 
 
 # Gunicorn with DEBUG off serving the static files: tests/stack (the compose commands on

@@ -1,4 +1,5 @@
-"""`make run`'s process group: SIGTERM stops the site, the worker and beat, as Ctrl-C does."""
+"""`make run`'s process group: the site (its WebSockets too) answers, and SIGTERM stops the
+site, the worker and beat, as Ctrl-C does."""
 
 import os
 import signal
@@ -27,6 +28,30 @@ def alive(pid: int) -> bool:
     return not (status.exists() and "\nState:\tZ" in status.read_text())
 
 
+def talk_in_a_room(addr: str) -> None:
+    """A room made over HTTP, then its WebSocket: make run needs nothing installed for it
+    (the in-memory channel layer)."""
+    import json
+
+    from websockets.sync.client import connect
+
+    request = urllib.request.Request(
+        f"http://{addr}/api/rooms/", method="POST",
+        data=json.dumps({"size": 8, "tier": "easy", "boards": 1, "name": "Ada"}).encode(),
+        headers={"Content-Type": "application/json", "Origin": f"http://{addr}"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        code = json.loads(answer.read())["code"]
+        cookie = answer.headers["Set-Cookie"].split(";")[0]
+    with connect(f"ws://{addr}/ws/rooms/{code}/", open_timeout=10,
+                 additional_headers={"Cookie": cookie, "Origin": f"http://{addr}"}) as socket:
+        kinds = [json.loads(socket.recv(timeout=10))["type"] for _ in range(2)]
+        assert kinds == ["hello", "state"]
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10))["type"] == "pong"
+        socket.send("not json")
+        assert json.loads(socket.recv(timeout=10))["type"] == "error"
+
+
 def test_sigterm_stops_everything_runlocal_started(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -52,6 +77,7 @@ def test_sigterm_stops_everything_runlocal_started(tmp_path):
                 time.sleep(0.2)
         children = children_of(runner.pid)
         assert len(children) == 3, children
+        talk_in_a_room(f"127.0.0.1:{port}")
         runner.send_signal(signal.SIGTERM)
         runner.wait(timeout=10)  # each child stops by itself, none waits to be killed
         deadline = time.monotonic() + 20

@@ -25,8 +25,12 @@ class Command(BaseCommand):
     def handle(self, *args, addr, **options):
         python = sys.executable
         env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1")}
+        host, _, port = addr.rpartition(":")
         commands = [
-            [python, "manage.py", "runserver", addr, "--noreload"],
+            # The site's own ASGI application (HTTP and the rooms' WebSockets, on the
+            # in-memory channel layer), as production runs it, without gunicorn.
+            [python, "-m", "uvicorn", "queensgame.asgi:application", "--host", host,
+             "--port", port, "--ws", "websockets-sansio", "--lifespan", "off"],
             # One worker for generation and the builder's fixes here; compose runs two.
             [python, "-m", "celery", "-A", "queensgame", "worker", "--loglevel=INFO",
              "-Q", f"{settings.CELERY_QUEUE},{settings.CELERY_BUILDER_QUEUE}",
@@ -53,7 +57,7 @@ class Command(BaseCommand):
             for child in children:
                 if child.poll() is None:
                     # SIGTERM, not SIGINT: a shell's background job ignores SIGINT, and so
-                    # would runserver; Celery takes SIGTERM as its warm shutdown.
+                    # would the site's server; Celery takes SIGTERM as its warm shutdown.
                     child.terminate()
             for child in children:
                 try:

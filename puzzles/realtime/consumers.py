@@ -1,0 +1,172 @@
+"""The room's WebSocket (`/ws/rooms/<code>/`): JSON messages, each with a "type".
+
+From a client: join {name}, start, progress {board, queens}, finish {board, moves}, leave,
+ping. To clients: hello {you} (which player this connection is), state (the room, see
+puzzles.selectors.rooms), progress {player, board, queens}, pong, error {detail}. A message
+that is not understood is answered with an error and the connection stays open; nothing a
+client sends reaches the room but through puzzles.services.rooms, and nothing sent out holds
+a solution or another player's marks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from puzzles import limits
+from puzzles.errors import ServiceError
+from puzzles.realtime.identity import address_of, player_of
+from puzzles.selectors import rooms as room_selectors
+from puzzles.services import rooms
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_BYTES = 128 * 1024  # a finish carries a move log (puzzles.moves.MAX_MOVES)
+# Messages one connection may send in a burst, and how fast the allowance refills: a
+# person places a queen a few times a second at most.
+BURST = 40
+REFILL_PER_S = 10.0
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.room = None
+        self.player = await database_sync_to_async(player_of)(self.scope)
+        code = self.scope["url_route"]["kwargs"]["code"]
+        try:
+            code = rooms.normalise_code(code)
+        except ServiceError:
+            code = None
+        room = await database_sync_to_async(room_selectors.room_by_code)(code) if code else None
+        if self.player is None or room is None:
+            # 4404: no such room; 4401: no player cookie (open the room's page first).
+            await self.close(code=4401 if self.player is None else 4404)
+            return
+        self.room, self.group = room, f"room.{room.code}"
+        self.allowance, self.refilled = float(BURST), time.monotonic()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await database_sync_to_async(rooms.connected)(room, self.player)
+        await self.hello()
+        await self.broadcast_state()
+
+    async def disconnect(self, code):
+        if self.room is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await database_sync_to_async(rooms.disconnected)(self.room, self.player)
+        await self.broadcast_state()
+        # A dropped connection has a grace to come back; past it, the round goes on without.
+        asyncio.get_running_loop().create_task(self.settle_later(self.room))
+
+    async def settle_later(self, room):
+        await asyncio.sleep(rooms.LEAVE_GRACE_S + 0.5)
+        try:
+            if await database_sync_to_async(rooms.settle_now)(room):
+                await self.broadcast_state()
+        except Exception:
+            log.exception("room %s: settling after a departure failed", room.code)
+
+    # ------------------------------------------------------------ receiving
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.allowed():
+            return await self.error("too many messages; slow down")
+        if text_data is None:
+            return await self.error("messages are JSON text")
+        if len(text_data) > MAX_MESSAGE_BYTES:
+            return await self.error(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            return await self.error("a message must be JSON")
+        kind = message.get("type") if isinstance(message, dict) else None
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            return await self.error('a message is a JSON object whose "type" is one of '
+                                    + ", ".join(HANDLERS))
+        try:
+            await handler(self, message)
+        except ServiceError as error:
+            await self.error(str(error))
+        except Exception:  # never a crash: the room goes on
+            log.exception("room %s: a %s message failed", self.room.code, kind)
+            await self.error("that did not work; try again")
+
+    def allowed(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.refilled) * REFILL_PER_S)
+        self.refilled = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def on_join(self, message):
+        rate = limits.Rate.parse(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["room_join"])
+        ok, _ = await database_sync_to_async(limits.hit)("room_join", address_of(self.scope),
+                                                         rate)
+        if not ok:
+            raise ServiceError("too many joins from this address; try again later")
+        await database_sync_to_async(rooms.join)(self.room, player=self.player,
+                                                 name=message.get("name"))
+        await self.hello()
+        await self.broadcast_state()
+
+    async def on_start(self, message):
+        self.room = await database_sync_to_async(rooms.start)(self.room, player=self.player)
+        await self.broadcast_state()
+
+    async def on_progress(self, message):
+        mine = await database_sync_to_async(rooms.progress)(
+            self.room, player=self.player, board=message.get("board"),
+            queens=message.get("queens"))
+        await self.channel_layer.group_send(self.group, {"type": "room.out", "data": {
+            "type": "progress", "player": mine.pk, "board": message["board"],
+            "queens": message["queens"]}})
+
+    async def on_finish(self, message):
+        await database_sync_to_async(rooms.finish_board)(
+            self.room, player=self.player, board=message.get("board"),
+            moves_log=message.get("moves"))
+        await self.broadcast_state()
+
+    async def on_leave(self, message):
+        await database_sync_to_async(rooms.leave)(self.room, self.player)
+        await self.broadcast_state()
+        await self.close()
+
+    async def on_ping(self, message):
+        await self.send_json({"type": "pong", "server_ms": int(time.time() * 1000)})
+
+    # ------------------------------------------------------------ sending
+    async def send_json(self, data):
+        await self.send(text_data=json.dumps(data, separators=(",", ":")))
+
+    async def error(self, detail: str):
+        await self.send_json({"type": "error", "detail": detail})
+
+    async def hello(self):
+        mine = await database_sync_to_async(room_selectors.member)(self.room, self.player)
+        await self.send_json({"type": "hello", "you": mine.pk if mine else None})
+
+    async def broadcast_state(self):
+        state = await database_sync_to_async(self.fresh_state)()
+        await self.channel_layer.group_send(self.group, {"type": "room.out", "data": state})
+
+    def fresh_state(self) -> dict:
+        room = room_selectors.room_by_code(self.room.code)
+        self.room = rooms.racing(room) if room is not None else self.room
+        return room_selectors.room_state(self.room)
+
+    async def room_out(self, event):
+        await self.send_json(event["data"])
+
+
+HANDLERS = {"join": RoomConsumer.on_join, "start": RoomConsumer.on_start,
+            "progress": RoomConsumer.on_progress, "finish": RoomConsumer.on_finish,
+            "leave": RoomConsumer.on_leave, "ping": RoomConsumer.on_ping}

@@ -1,0 +1,37 @@
+"""Who is at the other end of a WebSocket: the same player and address as over HTTP (the
+signed player cookie, or the signed-in account's key; the address the throttles count)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+
+from puzzles.player import ACCOUNT_KEY, MAX_AGE_S, SALT, client_address
+
+
+def as_request(scope) -> HttpRequest:
+    """The handshake as Django's request: its cookies and the headers the address needs."""
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies") or {})
+    client = scope.get("client") or ("", 0)
+    request.META["REMOTE_ADDR"] = client[0] or ""
+    for name, value in scope.get("headers") or ():
+        if name == b"x-forwarded-for":
+            request.META["HTTP_X_FORWARDED_FOR"] = value.decode("latin1")
+    return request
+
+
+def player_of(scope) -> str | None:
+    """The player key, or None for a browser the site never gave a cookie (sync: it reads
+    the session)."""
+    session, user = scope.get("session"), scope.get("user")
+    if session is not None and user is not None and getattr(user, "is_authenticated", False):
+        key = session.get(ACCOUNT_KEY)
+        if key:
+            return key
+    return as_request(scope).get_signed_cookie(settings.QUEENS_PLAYER_COOKIE, default=None,
+                                               salt=SALT, max_age=MAX_AGE_S)
+
+
+def address_of(scope) -> str:
+    return client_address(as_request(scope))

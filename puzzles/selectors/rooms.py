@@ -1,0 +1,36 @@
+"""Race rooms as everyone in them may see them: who is there, the state of the round, each
+player's progress as counts (queens on each board, boards done), never where a queen is."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from puzzles.models import Room, RoomState
+
+
+def room_by_code(code: str) -> Room | None:
+    return Room.objects.filter(code=code).first()
+
+
+def room_state(room: Room) -> dict:
+    """The room for everyone in it (each client knows which player it is from `hello`)."""
+    players = list(room.players.all())
+    state = {"type": "state", "code": room.code, "state": room.state, "round": room.round,
+             "size": room.size, "tier": room.tier, "boards": room.boards,
+             "url": f"/rooms/{room.code}/",
+             "players": [{"id": p.pk, "name": p.name, "host": p.player == room.host,
+                          "connected": p.connections > 0, "queens": p.queens,
+                          "done": [ms is not None for ms in p.done],
+                          "finished_ms": p.finished_ms} for p in players]}
+    if room.state != RoomState.LOBBY:
+        state["levels"] = room.levels
+        state["starts_in_ms"] = int((room.starts_at - timezone.now()).total_seconds() * 1000)
+    last = room.results.filter(round=room.round if room.state == RoomState.FINISHED
+                               else room.round - 1)
+    state["results"] = [{"name": r.name, "rank": r.rank, "finished_ms": r.finished_ms,
+                         "boards_done": r.boards_done} for r in last]
+    return state
+
+
+def member(room: Room, player: str):
+    return room.players.filter(player=player).first()

@@ -1,0 +1,287 @@
+"""Race rooms: made, joined, started, raced and finished. Every rule of a race lives here;
+the WebSocket consumer (puzzles.realtime) and the API only carry messages to and from it.
+
+A round: the host starts it, every player gets the same `boards` levels, a countdown runs to
+`starts_at`, then each board a player solves is checked by the server (the move log replayed
+against the level and against the server's own clock, puzzles.moves) and timed by the
+server. The round ends when everyone still in the room has finished, when the last player
+still racing leaves, or at the time limit; its places are kept (RoomResult)."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from puzzles import domain, moves
+from puzzles.errors import ServiceError
+from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState
+from puzzles.selectors import levels as level_selectors
+
+ROOM_BOARDS = range(1, 6)
+ROOM_MAX_PLAYERS = 8
+ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
+ROOM_CODE_LENGTH = 6
+COUNTDOWN_S = 3
+ROUND_LIMIT_S = 30 * 60  # a round ends this long after its start, finished or not
+LEAVE_GRACE_S = 20  # a dropped connection may come back this long before it counts as gone
+EMPTY_EXPIRY_S = 60 * 60  # a room nobody has been in for this long is deleted
+
+
+def normalise_code(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise ServiceError("a room code is text")
+    code = raw.strip().upper().replace("-", "")
+    if len(code) != ROOM_CODE_LENGTH or any(ch not in ROOM_CODE_ALPHABET for ch in code):
+        raise ServiceError(f"a room code is {ROOM_CODE_LENGTH} letters and digits")
+    return code
+
+
+def check_settings(size: object, tier: object, boards: object) -> tuple[int, str, int]:
+    size = domain.check_size(size)
+    tiers = domain.tiers_at(size)
+    if tier not in tiers:
+        raise ServiceError(f"tier must be one of {', '.join(tiers)} at {size}×{size}")
+    if isinstance(boards, bool) or not isinstance(boards, int) or boards not in ROOM_BOARDS:
+        raise ServiceError(f"boards must be a whole number from {ROOM_BOARDS[0]} to "
+                           f"{ROOM_BOARDS[-1]}")
+    return size, tier, boards
+
+
+# ---------------------------------------------------------------- making and joining
+def create_room(*, host: str, size: object, tier: object, boards: object,
+                name: object) -> Room:
+    size, tier, boards = check_settings(size, tier, boards)
+    name = domain.check_display_name(name)
+    for _ in range(10):
+        code = "".join(secrets.choice(ROOM_CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+        try:
+            with transaction.atomic():
+                room = Room.objects.create(code=code, size=size, tier=tier, boards=boards,
+                                           host=host)
+                RoomPlayer.objects.create(room=room, player=host, name=name)
+                return room
+        except IntegrityError:
+            continue  # that code is taken: draw again
+    raise ServiceError("no room code was free; try again")  # 31**6 codes: never, in practice
+
+
+def join(room: Room, *, player: str, name: object) -> RoomPlayer:
+    """Into the room's lobby (or its results, for the rematch), under a name unique there.
+    Joining again renames."""
+    name = domain.check_display_name(name)
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        mine = room.players.filter(player=player).first()
+        if mine is None and room.state in (RoomState.COUNTDOWN, RoomState.RACING):
+            raise ServiceError("this race has started; wait for the rematch")
+        taken = room.players.exclude(player=player).annotate(lower=Lower("name")).filter(
+            lower=name.lower()).exists()
+        if taken:
+            raise ServiceError(f"someone in this room is called {name!r} already")
+        if mine is None:
+            if room.players.count() >= ROOM_MAX_PLAYERS:
+                raise ServiceError(f"this room is full ({ROOM_MAX_PLAYERS} players)")
+            # Joined over an open connection: that one counts.
+            return RoomPlayer.objects.create(room=room, player=player, name=name,
+                                             connections=1)
+        mine.name = name
+        mine.save(update_fields=["name"])
+        return mine
+
+
+def connected(room: Room, player: str) -> None:
+    """A connection of this player opened (they may not have joined yet)."""
+    RoomPlayer.objects.filter(room=room, player=player).update(connections=_plus(1),
+                                                                left_at=None)
+    Room.objects.filter(pk=room.pk).update(active_at=timezone.now())
+
+
+def disconnected(room: Room, player: str) -> None:
+    now = timezone.now()
+    RoomPlayer.objects.filter(room=room, player=player, connections__gt=0).update(
+        connections=_plus(-1))
+    RoomPlayer.objects.filter(room=room, player=player, connections=0).update(left_at=now)
+    Room.objects.filter(pk=room.pk).update(active_at=now)
+
+
+def is_gone(mine: RoomPlayer, now) -> bool:
+    """No connection open for longer than the grace a dropped one gets to come back."""
+    return mine.connections == 0 and (
+        mine.left_at is None or mine.left_at + timedelta(seconds=LEAVE_GRACE_S) <= now)
+
+
+def _plus(step: int):
+    return F("connections") + step
+
+
+def leave(room: Room, player: str) -> None:
+    """Out of the room for good: out of the lobby, or out of this round (unfinished)."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        mine = room.players.filter(player=player).first()
+        if mine is None:
+            return
+        if room.state == RoomState.LOBBY or room.state == RoomState.FINISHED:
+            mine.delete()
+            if room.host == player:  # the next to have joined hosts
+                heir = room.players.first()
+                if heir is not None:
+                    room.host = heir.player
+                    room.save(update_fields=["host"])
+        else:
+            # Out of this round at once (no grace to come back), whatever else is open.
+            mine.connections = 0
+            mine.left_at = timezone.now() - timedelta(seconds=LEAVE_GRACE_S)
+            mine.save(update_fields=["connections", "left_at"])
+            settle(room, gone={player})
+
+
+# ---------------------------------------------------------------- a round
+def start(room: Room, *, player: str) -> Room:
+    """The host deals the round's boards and the countdown starts (a rematch, after one)."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.host != player:
+            raise ServiceError("only the host starts the race")
+        if room.state in (RoomState.COUNTDOWN, RoomState.RACING):
+            raise ServiceError("the race has started already")
+        picked: list[int] = []
+        for _ in range(room.boards):
+            level = level_selectors.random_playable_level(
+                room.size, domain.Rule.TOUCH, tier=room.tier, exclude_ids=tuple(picked))
+            if level is None:
+                raise ServiceError(f"there are not {room.boards} {room.tier} levels of "
+                                   f"{room.size}×{room.size} yet; try fewer boards")
+            picked.append(level.id)
+        if room.state == RoomState.FINISHED:
+            room.round += 1
+        room.levels = picked
+        room.state = RoomState.COUNTDOWN
+        room.starts_at = timezone.now() + timedelta(seconds=COUNTDOWN_S)
+        room.save(update_fields=["levels", "state", "starts_at", "round"])
+        room.players.update(queens=[0] * room.boards, done=[None] * room.boards,
+                            finished_ms=None)
+    return room
+
+
+def racing(room: Room) -> Room:
+    """The room as of now: a countdown that ran out is a race (nobody has to say so)."""
+    if room.state == RoomState.COUNTDOWN and room.starts_at <= timezone.now():
+        Room.objects.filter(pk=room.pk, state=RoomState.COUNTDOWN).update(
+            state=RoomState.RACING)
+        room.state = RoomState.RACING
+    return room
+
+
+def elapsed_ms(room: Room) -> int:
+    return int((timezone.now() - room.starts_at).total_seconds() * 1000)
+
+
+def board_index(room: Room, board: object) -> int:
+    if isinstance(board, bool) or not isinstance(board, int) or not 0 <= board < room.boards:
+        raise ServiceError(f"board must be a whole number from 0 to {room.boards - 1}")
+    return board
+
+
+def racer(room: Room, player: str) -> RoomPlayer:
+    """The player's row in a room that is racing now (read afresh: a connection's copy of
+    the room is as old as the connection)."""
+    room = racing(Room.objects.get(pk=room.pk))
+    if room.state != RoomState.RACING:
+        raise ServiceError("the race is not on" if room.state != RoomState.COUNTDOWN
+                           else "the race has not started yet")
+    mine = room.players.filter(player=player).first()
+    if mine is None:
+        raise ServiceError("join the room first")
+    return mine
+
+
+def progress(room: Room, *, player: str, board: object, queens: object) -> RoomPlayer:
+    """How many queens a player has on a board (never where: no one else may see that)."""
+    board = board_index(room, board)
+    if isinstance(queens, bool) or not isinstance(queens, int) or not 0 <= queens <= room.size:
+        raise ServiceError(f"queens must be a whole number from 0 to {room.size}")
+    mine = racer(room, player)
+    if mine.done[board] is None:
+        mine.queens[board] = queens
+        mine.save(update_fields=["queens"])
+    return mine
+
+
+def finish_board(room: Room, *, player: str, board: object, moves_log: object) -> RoomPlayer:
+    """A board solved: its move log must replay to the solution at a person's pace and keep
+    time with the server's clock; its time is the server's. The round may end with it."""
+    board = board_index(room, board)
+    log = moves.parse_moves(moves_log, room.size)
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        mine = racer(room, player)
+        mine = RoomPlayer.objects.select_for_update().get(pk=mine.pk)
+        if mine.done[board] is not None:
+            raise ServiceError("this board is finished already")
+        level = Level.objects.get(pk=room.levels[board])
+        took = elapsed_ms(room)
+        verdict = moves.verify(log, solution=level.solution, first_seen_s=0,
+                               solved_s=took / 1000)
+        if not verdict.verified:
+            raise ServiceError(f"this board's moves did not hold up: {verdict.detail}")
+        mine.done[board] = took
+        mine.queens[board] = room.size
+        if all(ms is not None for ms in mine.done):
+            mine.finished_ms = took
+        mine.save(update_fields=["done", "queens", "finished_ms"])
+        settle(room)
+    return mine
+
+
+def settle(room: Room, gone: set[str] = frozenset()) -> bool:
+    """Ends the round when nobody is left racing: everyone finished, or gone (left, or
+    disconnected past the grace), or past the time limit. True when it ended. Call inside
+    a transaction that holds the room."""
+    if room.state not in (RoomState.RACING, RoomState.COUNTDOWN):
+        return False
+    players = list(room.players.all())
+    now = timezone.now()
+    over_time = room.starts_at + timedelta(seconds=ROUND_LIMIT_S) <= now
+    still = [p for p in players if p.finished_ms is None and p.player not in gone
+             and not is_gone(p, now)]
+    if still and not over_time:
+        return False
+    finish_round(room, players)
+    return True
+
+
+def finish_round(room: Room, players: list[RoomPlayer]) -> None:
+    finished = sorted((p for p in players if p.finished_ms is not None),
+                      key=lambda p: (p.finished_ms, p.joined_at))
+    rest = sorted((p for p in players if p.finished_ms is None),
+                  key=lambda p: -sum(ms is not None for ms in p.done))
+    rows = [RoomResult(room=room, round=room.round, player=p.player, name=p.name,
+                       rank=rank, finished_ms=p.finished_ms,
+                       boards_done=sum(ms is not None for ms in p.done))
+            for rank, p in enumerate(finished, start=1)]
+    rows += [RoomResult(room=room, round=room.round, player=p.player, name=p.name,
+                        boards_done=sum(ms is not None for ms in p.done)) for p in rest]
+    RoomResult.objects.bulk_create(rows, ignore_conflicts=True)  # safe to settle twice
+    room.state = RoomState.FINISHED
+    room.save(update_fields=["state"])
+
+
+def settle_now(room: Room, gone: set[str] = frozenset()) -> bool:
+    """settle() in a transaction of its own (a timer's or a departure's)."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        return settle(room, gone)
+
+
+def expire_rooms() -> int:
+    """Deletes rooms nobody has been connected to for EMPTY_EXPIRY_S; how many."""
+    cutoff = timezone.now() - timedelta(seconds=EMPTY_EXPIRY_S)
+    idle = Room.objects.filter(active_at__lt=cutoff).exclude(players__connections__gt=0)
+    deleted, _ = Room.objects.filter(pk__in=list(idle.values_list("pk", flat=True))).delete()
+    return deleted

@@ -1,0 +1,244 @@
+"""Race rooms: the API, and the room's WebSocket driven through the site's own ASGI
+application (queensgame.asgi) with the channel layer of the settings (Redis under CI):
+joining, malformed messages answered and survived, progress shown as counts, forged and
+honest finishes, a dropped connection resuming, results kept."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.http import HttpResponse
+from django.test import Client
+from django.utils import timezone
+
+from puzzles.models import Level, Room, RoomPlayer, RoomResult
+from puzzles.player import SALT
+from puzzles.services import rooms
+from tests.api.test_api import post
+from tests.support import human_moves
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def cookie_for(key: str) -> bytes:
+    response = HttpResponse()  # Django's own signing of the player cookie
+    response.set_signed_cookie("queens_player", key, salt=SALT)
+    return f"queens_player={response.cookies['queens_player'].value}".encode()
+
+
+async def connect(code: str, key: str | None) -> WebsocketCommunicator:
+    from queensgame.asgi import application
+
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    if key:
+        headers.append((b"cookie", cookie_for(key)))
+    socket = WebsocketCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
+    connected, _ = await socket.connect(timeout=5)
+    socket.ok = connected
+    socket.heard = []  # every message it was sent, as text
+    return socket
+
+
+async def next_of(socket, kind: str, timeout: float = 5) -> dict:
+    """The next message of this type (others on the way are skipped)."""
+    while True:
+        text = await socket.receive_from(timeout=timeout)
+        socket.heard.append(text)
+        message = json.loads(text)
+        if message["type"] == kind:
+            return message
+
+
+async def say(socket, message) -> None:
+    await socket.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
+
+
+def run(scenario):
+    """The scenario on an event loop of its own; then the database connections the
+    consumers opened on their thread are closed (the test database is dropped at the end)."""
+    from django.db import connections
+
+    async def whole():
+        try:
+            await asyncio.wait_for(scenario(), timeout=60)
+        finally:
+            await database_sync_to_async(connections.close_all)()
+
+    asyncio.run(whole())
+
+
+@pytest.fixture
+def levels(make_level):
+    made = [make_level(size=8, seed=seed) for seed in (3, 4, 5)]
+    tier = made[0].tier
+    return [level for level in made if level.tier == tier]
+
+
+# ---------------------------------------------------------------- the API
+def test_a_room_is_made_with_its_code_and_read_back(levels):
+    client = Client()
+    made = post(client, "/api/rooms/", {"size": 8, "tier": levels[0].tier, "boards": 1,
+                                        "name": "Ada"})
+    assert made.status_code == 201, made.content
+    code = made.json()["code"]
+    assert made.json()["url"] == f"/rooms/{code}/" and len(code) == rooms.ROOM_CODE_LENGTH
+    seen = client.get(f"/api/rooms/{code.lower()}/").json()
+    assert seen["state"] == "lobby" and [p["name"] for p in seen["players"]] == ["Ada"]
+    assert seen["players"][0]["host"] and "levels" not in seen
+    assert client.get("/api/rooms/ZZZZZZ/").status_code == 404
+    assert client.get("/api/rooms/not-a-code/").status_code == 404
+
+
+@pytest.mark.parametrize("data, says", [
+    ({"size": 3, "tier": "easy", "boards": 1, "name": "Ada"}, "size"),
+    ({"size": 8, "tier": "legendary", "boards": 1, "name": "Ada"}, "tier"),
+    ({"size": 8, "tier": "easy", "boards": 6, "name": "Ada"}, "boards"),
+    ({"size": 8, "tier": "easy", "boards": True, "name": "Ada"}, "boards"),
+    ({"size": 8, "tier": "easy", "boards": 1, "name": "<b>x</b>"}, "display name"),
+    ({"size": 8, "tier": "easy", "boards": 1}, "name"),
+])
+def test_bad_room_settings_get_a_400_naming_the_problem(data, says):
+    answer = post(Client(), "/api/rooms/", data)
+    assert answer.status_code == 400 and says in json.dumps(answer.json())
+    assert not Room.objects.exists()
+
+
+# ---------------------------------------------------------------- the socket
+def test_two_players_race_and_get_the_same_results(levels):
+    room = rooms.create_room(host="host-key", size=8, tier=levels[0].tier, boards=1,
+                             name="Ada")
+    texts: list[str] = []
+
+    async def scenario():
+        ada = await connect(room.code, "host-key")
+        assert ada.ok
+        ada_id = (await next_of(ada, "hello"))["you"]
+        bob = await connect(room.code, "bob-key")
+        assert (await next_of(bob, "hello"))["you"] is None  # not joined yet
+        # Malformed messages: an error each, and the connection stays open.
+        for bad, says in (("not json", "JSON"), ('{"no": "type"}', '"type"'),
+                          ('{"type": "fly"}', "one of"), ('[1, 2]', '"type"'),
+                          ({"type": "join", "name": 5}, "text"),
+                          ({"type": "progress", "board": 0, "queens": 1}, "not on")):
+            await say(bob, bad)
+            assert says in (await next_of(bob, "error"))["detail"]
+        await say(bob, {"type": "ping"})
+        assert (await next_of(bob, "pong"))["server_ms"] > 0
+        await say(bob, {"type": "join", "name": "Bob"})
+        bob_id = (await next_of(bob, "hello"))["you"]
+        state = await next_of(ada, "state")
+        while len(state["players"]) < 2:
+            state = await next_of(ada, "state")
+        assert [p["name"] for p in state["players"]] == ["Ada", "Bob"]
+        await say(bob, {"type": "start"})
+        assert "host" in (await next_of(bob, "error"))["detail"]
+        await say(ada, {"type": "start"})
+        dealt = await next_of(bob, "state")
+        assert dealt["state"] == "countdown" and len(dealt["levels"]) == 1
+        assert 0 < dealt["starts_in_ms"] <= rooms.COUNTDOWN_S * 1000
+        # The race has been on for 40 s (the countdown moved back, not waited for).
+        await database_sync_to_async(lambda: Room.objects.filter(pk=room.pk).update(
+            starts_at=timezone.now() - timedelta(seconds=40)))()
+        await say(bob, {"type": "progress", "board": 0, "queens": 3})
+        shown = await next_of(ada, "progress")
+        assert shown == {"type": "progress", "player": bob_id, "board": 0, "queens": 3}
+        dealt_level = await database_sync_to_async(Level.objects.get)(pk=dealt["levels"][0])
+        solution = dealt_level.solution
+        forged = [[1000 + 10 * row, row, col, 2] for row, col in enumerate(solution)]
+        await say(bob, {"type": "finish", "board": 0, "moves": forged})
+        assert "did not hold up" in (await next_of(bob, "error"))["detail"]
+        await say(ada, {"type": "finish", "board": 0,
+                        "moves": human_moves(solution, end_s=40)})
+        state = await next_of(bob, "state")
+        assert state["players"][0]["done"] == [True] and state["state"] == "racing"
+        await say(bob, {"type": "finish", "board": 0,
+                        "moves": human_moves(solution, end_s=40.5)})
+        final = await next_of(ada, "state")
+        while final["state"] != "finished":
+            final = await next_of(ada, "state")
+        seen_by_bob = await next_of(bob, "state")
+        while seen_by_bob["state"] != "finished":
+            seen_by_bob = await next_of(bob, "state")
+        assert final["results"] == seen_by_bob["results"]
+        assert [(r["name"], r["rank"]) for r in final["results"]] == [("Ada", 1), ("Bob", 2)]
+        assert ada_id != bob_id
+        for socket in (ada, bob):
+            while not await socket.receive_nothing(timeout=0.2):
+                socket.heard.append(await socket.receive_from())
+            texts.extend(socket.heard)
+            await socket.disconnect()
+
+    run(scenario)
+    kept = RoomResult.objects.filter(room=room, round=1).order_by("rank")
+    assert [(r.name, r.rank) for r in kept] == [("Ada", 1), ("Bob", 2)]
+    # Nothing sent to anyone held a solution or a queen's place.
+    assert len(texts) > 20
+    room.refresh_from_db()
+    dealt = Level.objects.get(pk=room.levels[0])
+    shown_of_a_player = {"id", "name", "host", "connected", "queens", "done", "finished_ms"}
+    for text in texts:
+        assert json.dumps(dealt.solution, separators=(",", ":")) not in text
+        message = json.loads(text)
+        assert "moves" not in message and "solution" not in message
+        for player in message.get("players", []):
+            assert set(player) == shown_of_a_player
+
+
+def test_a_dropped_connection_resumes_with_its_progress(levels):
+    room = rooms.create_room(host="host-key", size=8, tier=levels[0].tier, boards=1,
+                             name="Ada")
+
+    async def scenario():
+        ada = await connect(room.code, "host-key")
+        me = (await next_of(ada, "hello"))["you"]
+        await say(ada, {"type": "start"})
+        await next_of(ada, "state")
+        await database_sync_to_async(lambda: Room.objects.filter(pk=room.pk).update(
+            starts_at=timezone.now() - timedelta(seconds=5)))()
+        await say(ada, {"type": "progress", "board": 0, "queens": 4})
+        await next_of(ada, "progress")
+        await ada.disconnect()
+        again = await connect(room.code, "host-key")
+        assert (await next_of(again, "hello"))["you"] == me
+        state = await next_of(again, "state")
+        assert state["state"] == "racing" and state["players"][0]["queens"] == [4]
+        assert state["players"][0]["connected"]
+        await again.disconnect()
+
+    run(scenario)
+    assert RoomPlayer.objects.get(room=room).connections == 0
+
+
+def test_a_socket_without_a_player_or_a_room_is_refused(levels):
+    room = rooms.create_room(host="host-key", size=8, tier=levels[0].tier, boards=1,
+                             name="Ada")
+
+    async def scenario():
+        assert not (await connect(room.code, None)).ok
+        assert not (await connect("ZZZZZZ", "someone")).ok
+
+    run(scenario)
+
+
+def test_a_player_who_leaves_does_not_stall_the_others(levels, monkeypatch):
+    room = rooms.create_room(host="host-key", size=8, tier=levels[0].tier, boards=1,
+                             name="Ada")
+    rooms.join(room, player="bob-key", name="Bob")
+    rooms.start(room, player="host-key")
+    Room.objects.filter(pk=room.pk).update(starts_at=timezone.now() - timedelta(seconds=30))
+    RoomPlayer.objects.filter(room=room).update(connections=1)
+    room.refresh_from_db()
+    rooms.leave(room, "bob-key")  # Bob goes, unfinished
+    room.refresh_from_db()
+    dealt = Level.objects.get(pk=room.levels[0])
+    rooms.finish_board(room, player="host-key", board=0,
+                       moves_log=human_moves(dealt.solution, end_s=30))
+    room.refresh_from_db()
+    assert room.state == "finished"
+    assert [(r.name, r.rank, r.boards_done) for r in room.results.all()] == [
+        ("Ada", 1, 1), ("Bob", None, 0)]
