@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzles.views import archive, builder, game, guide, players
+from puzzles.views import archive, builder, game, guide, players, rooms
 
 urlpatterns = [
     path("", game.home, name="home"),
@@ -19,4 +19,6 @@ urlpatterns = [
     path("players/<str:handle>/", players.stats_page, name="player"),
     path("leaderboards/", players.leaderboard_page, name="leaderboards"),
     path("sync/", players.sync_page, name="sync"),
+    path("rooms/", rooms.new_room, name="rooms-new"),
+    path("rooms/<str:code>/", rooms.room_page, name="room"),
 ]

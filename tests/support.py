@@ -245,3 +245,28 @@ def player_key(page) -> str:
     request = HttpRequest()  # Django's own reading of a signed cookie, salt and all
     request.COOKIES = {c["name"]: c["value"] for c in page.context.cookies()}
     return request.get_signed_cookie(name, salt=SALT, max_age=MAX_AGE_S)
+
+
+def talk_in_a_room(addr: str) -> None:
+    """A room made over HTTP at `addr` (host:port), then a talk on its WebSocket: hello and
+    the state, a ping's pong, and an error for a message that is not JSON."""
+    import json
+    import urllib.request
+
+    from websockets.sync.client import connect
+
+    request = urllib.request.Request(
+        f"http://{addr}/api/rooms/", method="POST",
+        data=json.dumps({"size": 8, "tier": "easy", "boards": 1, "name": "Ada"}).encode(),
+        headers={"Content-Type": "application/json", "Origin": f"http://{addr}"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        code = json.loads(answer.read())["code"]
+        cookie = answer.headers["Set-Cookie"].split(";")[0]
+    with connect(f"ws://{addr}/ws/rooms/{code}/", open_timeout=10,
+                 additional_headers={"Cookie": cookie, "Origin": f"http://{addr}"}) as socket:
+        kinds = [json.loads(socket.recv(timeout=10))["type"] for _ in range(2)]
+        assert kinds == ["hello", "state"]
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10))["type"] == "pong"
+        socket.send("not json")
+        assert json.loads(socket.recv(timeout=10))["type"] == "error"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from datetime import timedelta
 
 import pytest
@@ -69,7 +70,21 @@ def run(scenario):
         finally:
             await database_sync_to_async(connections.close_all)()
 
-    asyncio.run(whole())
+    # On a thread of its own: the browser tests' Playwright leaves an event loop running on
+    # this one.
+    failed = []
+
+    def thread():
+        try:
+            asyncio.run(whole())
+        except BaseException as error:  # noqa: BLE001 (re-raised below, in the test)
+            failed.append(error)
+
+    runner = threading.Thread(target=thread)
+    runner.start()
+    runner.join()
+    if failed:
+        raise failed[0]
 
 
 @pytest.fixture

@@ -33,3 +33,40 @@ def page(browser, live_server):
 def shots():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site's ASGI application (HTTP and the rooms' WebSockets, with the settings'
+    channel layer: Redis under CI) under uvicorn in a thread of this process, on the test
+    database; yields its base URL. Django's live_server speaks WSGI only."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from queensgame.asgi import application
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=port,
+                                           ws="websockets-sansio", lifespan="off",
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://localhost:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    # The server's threads keep their database connections (CONN_MAX_AGE): end them, or the
+    # test database cannot be dropped. A thread that serves again reconnects (health checks).
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                           "datname = current_database() AND pid <> pg_backend_pid()")

@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from tests.support import talk_in_a_room
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -26,30 +28,6 @@ def alive(pid: int) -> bool:
     # A zombie has stopped; it only waits for its parent to collect it.
     status = Path(f"/proc/{pid}/status")
     return not (status.exists() and "\nState:\tZ" in status.read_text())
-
-
-def talk_in_a_room(addr: str) -> None:
-    """A room made over HTTP, then its WebSocket: make run needs nothing installed for it
-    (the in-memory channel layer)."""
-    import json
-
-    from websockets.sync.client import connect
-
-    request = urllib.request.Request(
-        f"http://{addr}/api/rooms/", method="POST",
-        data=json.dumps({"size": 8, "tier": "easy", "boards": 1, "name": "Ada"}).encode(),
-        headers={"Content-Type": "application/json", "Origin": f"http://{addr}"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        code = json.loads(answer.read())["code"]
-        cookie = answer.headers["Set-Cookie"].split(";")[0]
-    with connect(f"ws://{addr}/ws/rooms/{code}/", open_timeout=10,
-                 additional_headers={"Cookie": cookie, "Origin": f"http://{addr}"}) as socket:
-        kinds = [json.loads(socket.recv(timeout=10))["type"] for _ in range(2)]
-        assert kinds == ["hello", "state"]
-        socket.send(json.dumps({"type": "ping"}))
-        assert json.loads(socket.recv(timeout=10))["type"] == "pong"
-        socket.send("not json")
-        assert json.loads(socket.recv(timeout=10))["type"] == "error"
 
 
 def test_sigterm_stops_everything_runlocal_started(tmp_path):

@@ -178,3 +178,11 @@ def test_a_postgresql_restart_under_load_answers_503_and_recovers(stack):
             (artifacts / f"stack-{service}-after-postgres-restart.log").write_text(
                 stack.log(service))
         assert stack.processes[service].poll() is None, stack.log(service)[-3000:]
+
+
+def test_a_race_rooms_websocket_goes_through_the_edge(stack):
+    """The edge upgrades /ws/ to the writes' app server (uvicorn's WebSockets, the Redis
+    channel layer)."""
+    from tests.support import talk_in_a_room
+
+    talk_in_a_room(stack.url.split("//")[1])

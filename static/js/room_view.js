@@ -1,0 +1,64 @@
+// The room page's DOM: the players (lobby and race: each an element with data-player), the
+// countdown, the results and the status line. It renders only; room.js decides.
+const $ = (id) => document.getElementById(id);
+
+export const say = (text) => { $("room-status").textContent = text; };
+export const fmtMs = (ms) => {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+
+function progressText(player, state) {
+  if (state.state === "lobby") return player.host ? "host" : "";
+  if (player.finished_ms !== null) return `finished in ${fmtMs(player.finished_ms)}`;
+  const done = player.done.filter(Boolean).length;
+  const board = player.done.indexOf(false);
+  const queens = board >= 0 ? player.queens[board] : 0;
+  return `${done} of ${state.boards} boards · ${queens} of ${state.size} queens`;
+}
+
+export function showPlayers(state, you) {
+  const items = state.players.map((player) => {
+    const li = document.createElement("li");
+    li.dataset.player = player.id;
+    li.classList.toggle("you", player.id === you);
+    li.classList.toggle("away", !player.connected);
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = player.id === you ? `${player.name} (you)` : player.name;
+    const progress = document.createElement("span");
+    progress.className = "progress";
+    progress.textContent = progressText(player, state) + (player.connected ? "" : " · away");
+    li.append(name, progress);
+    return li;
+  });
+  $("players").replaceChildren(...items);
+}
+
+export function showSections(state, { joined, host }) {
+  $("room").dataset.state = state.state;
+  $("join-form").hidden = joined || state.state === "countdown" || state.state === "racing";
+  $("start").hidden = !(host && state.state === "lobby");
+  $("race").hidden = !(joined && (state.state === "countdown" || state.state === "racing"));
+  $("results").hidden = state.state !== "finished";
+  $("rematch").hidden = !(host && state.state === "finished");
+}
+
+export function showCountdown(ms) {
+  $("countdown").textContent = ms > 0 ? `Starting in ${Math.ceil(ms / 1000)}…` : "";
+  $("race").dataset.running = String(ms <= 0); // the board takes moves from now on
+}
+
+export const showBoardNumber = (index) => { $("board-number").textContent = index + 1; };
+
+export function showResults(results) {
+  const items = results.map((r) => {
+    const li = document.createElement("li");
+    li.dataset.rank = r.rank === null ? "" : r.rank;
+    li.textContent = r.rank === null
+      ? `${r.name}: did not finish (${r.boards_done} boards)`
+      : `${r.rank}. ${r.name} in ${fmtMs(r.finished_ms)}`;
+    return li;
+  });
+  $("result-list").replaceChildren(...items);
+}

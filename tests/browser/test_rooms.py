@@ -1,0 +1,114 @@
+"""Race rooms in Chromium on a real ASGI server with the settings' channel layer (Redis
+under CI): players join through the room's link, see each other's progress live, finish,
+and get the same results; a dropped connection resumes."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.models import Level, Room, RoomResult
+from tests.browser.test_game import axe_violations
+from tests.support import returning_player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def levels(make_level):
+    made = [make_level(size=6, seed=seed) for seed in (1, 2, 3, 4)]
+    return [level for level in made if level.tier == made[0].tier]
+
+
+def player(browser, base):
+    return returning_player(browser.new_context(base_url=base)).new_page()
+
+
+def solve_board(page, solution, *, pause_ms=350):
+    """A person's pace: a queen every `pause_ms`, by double click."""
+    for row, col in enumerate(solution):
+        page.locator(f"#board .cell[data-row='{row}'][data-col='{col}']").dblclick()
+        page.wait_for_timeout(pause_ms)
+
+
+def test_two_players_race_through_the_link_and_see_the_same_results(browser, asgi_server,
+                                                                     levels, shots):
+    host = player(browser, asgi_server)
+    host.goto("/rooms/")
+    host.fill("#room-name", "Ada")
+    host.select_option("#room-size", "6")
+    host.select_option("#room-tier", levels[0].tier)
+    host.locator("#room-form button").click()
+    host.wait_for_url("**/rooms/*/")
+    link = host.locator("#room-link").get_attribute("href")
+    host.wait_for_selector("#players [data-player]")
+
+    guest = player(browser, asgi_server)
+    guest.goto(link)
+    guest.wait_for_selector("#join-form:not([hidden])")
+    guest.fill("#join-name", "Bob")
+    guest.locator("#join-form button").click()
+    for page in (host, guest):
+        page.wait_for_function("document.querySelectorAll('#players [data-player]').length === 2")
+    assert host.locator("#players [data-player] .name").all_inner_texts() == [
+        "Ada (you)", "Bob"]
+    assert guest.locator("#start").is_hidden()  # only the host starts
+    host.screenshot(path=shots / "room-lobby.png")
+    assert axe_violations(host) == [] and axe_violations(guest) == []
+    host.locator("#start").click()
+    for page in (host, guest):
+        page.wait_for_selector("#race:not([hidden]) #board .cell")
+        page.wait_for_selector("#race[data-running='true']", timeout=10000)
+    room = Room.objects.get()
+    solution = Level.objects.get(pk=room.levels[0]).solution
+    # Bob's first two queens show on Ada's page as a count, live.
+    for row in (0, 1):
+        guest.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
+        guest.wait_for_timeout(350)
+    host.wait_for_function(
+        "[...document.querySelectorAll('#players [data-player]')].some("
+        "(li) => li.textContent.includes('Bob') && li.textContent.includes('2 of 6 queens'))")
+    host.screenshot(path=shots / "room-race.png")
+    assert axe_violations(host) == []
+    solve_board(host, solution)
+    solve_board(guest, solution)
+    for page in (host, guest):
+        page.wait_for_selector("#results:not([hidden]) #result-list li")
+    lines = [page.locator("#result-list li").all_inner_texts() for page in (host, guest)]
+    assert lines[0] == lines[1] and len(lines[0]) == 2
+    assert lines[0][0].startswith("1. Ada") and lines[0][1].startswith("2. Bob")
+    assert [r.name for r in RoomResult.objects.order_by("rank")] == ["Ada", "Bob"]
+    assert host.locator("#rematch").is_visible() and guest.locator("#rematch").is_hidden()
+    guest.screenshot(path=shots / "room-results.png")
+    assert axe_violations(guest) == []
+    for page in (host, guest):
+        page.context.close()
+
+
+def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
+    host = player(browser, asgi_server)
+    host.goto("/rooms/")
+    host.fill("#room-name", "Ada")
+    host.select_option("#room-size", "6")
+    host.select_option("#room-tier", levels[0].tier)
+    host.locator("#room-form button").click()
+    host.wait_for_selector("#start:not([hidden])")
+    host.locator("#start").click()
+    host.wait_for_selector("#race[data-running='true']", timeout=10000)
+    host.wait_for_selector("#board .cell")
+    room = Room.objects.get()
+    solution = Level.objects.get(pk=room.levels[0]).solution
+    for row in (0, 1, 2):
+        host.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
+        host.wait_for_timeout(350)
+    host.wait_for_function("document.querySelector('#players [data-player]').textContent"
+                           ".includes('3 of 6 queens')")
+    host.evaluate("window.queensRoomSocket.drop()")
+    host.wait_for_function("document.getElementById('room').dataset.connection === 'open'",
+                           timeout=10000)
+    # Back, and the race goes on: the rest of the board finishes it.
+    for row in range(3, 6):
+        host.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
+        host.wait_for_timeout(350)
+    host.wait_for_selector("#results:not([hidden]) #result-list li")
+    assert host.locator("#result-list li").all_inner_texts()[0].startswith("1. Ada")
+    host.context.close()
