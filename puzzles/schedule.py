@@ -23,6 +23,7 @@ PERIODIC_TASKS = (
     # within 45 s.
     Periodic("Resume stale generation runs", "puzzles.tasks.resume_stale_runs", 15, "seconds"),
     Periodic("Assign tomorrow's daily puzzle", "puzzles.tasks.ensure_daily", 60, "minutes"),
+    Periodic("Expire empty race rooms", "puzzles.tasks.expire_rooms", 10, "minutes"),
 )
 
 

@@ -5,7 +5,7 @@ from datetime import date, timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from puzzles.services import builder, daily, pools, runs
+from puzzles.services import builder, daily, pools, rooms, runs
 
 TASK_OPTIONS = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 
@@ -39,3 +39,9 @@ def ensure_daily(day: str | None = None) -> int | None:
 def work_on_fix(job_id: int) -> str:
     """Make it unique for a builder's board (on the builder's own queue)."""
     return builder.execute_fix(job_id)
+
+
+@shared_task(**TASK_OPTIONS)
+def expire_rooms() -> int:
+    """Race rooms nobody has been in for an hour: deleted (safe to run twice)."""
+    return rooms.expire_rooms()

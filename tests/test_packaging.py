@@ -69,15 +69,21 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_the_site(tmp_path):
     assert (site / "var" / "db.sqlite3").is_file()  # var/ in the working directory
     server = subprocess.Popen(["gunicorn", "-c", "python:queensgame.gunicorn_conf",
                                "queensgame.asgi"], cwd=site, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
+        home = None
+        for _ in range(300):
             try:
                 home = urllib.request.urlopen(base + "/", timeout=2).read().decode()
                 break
             except OSError:
+                if server.poll() is not None:
+                    break  # it stopped: its log says why
                 time.sleep(0.1)
+        assert home is not None, "the wheel's site never answered: " + (
+            server.communicate(timeout=20)[1].decode()[-3000:] if server.poll() is not None
+            else "still starting after 30 s")
         assets = re.findall(r'src="(/static/js/[^"]+)"', home)
         assert assets and all(re.search(r"\.[0-9a-f]{12}\.js$", a) for a in assets)
         for asset in assets:

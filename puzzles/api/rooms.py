@@ -9,7 +9,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles.api.fields import StrictCharField
+from puzzles.api.fields import StrictCharField, StrictIntegerField
 from puzzles.api.throttles import RoomCreateThrottle
 from puzzles.api.views import answers, body
 from puzzles.errors import ServiceError
@@ -18,9 +18,10 @@ from puzzles.services import rooms
 
 
 class RoomCreateSerializer(serializers.Serializer):
-    size = serializers.JSONField(help_text="the boards' size (4 to 20)")
-    tier = serializers.JSONField(help_text="easy, medium, hard or expert (as that size has)")
-    boards = serializers.JSONField(help_text="boards in a round, 1 to 5")
+    # Typed for the schema; the ranges are the service's (one sentence, API and page alike).
+    size = StrictIntegerField(help_text="the boards' size (4 to 20)")
+    tier = StrictCharField(help_text="easy, medium, hard or expert (as that size has)")
+    boards = StrictIntegerField(help_text="boards in a round, 1 to 5")
     name = StrictCharField(help_text="your display name in the room")
 
 

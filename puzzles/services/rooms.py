@@ -282,6 +282,7 @@ def settle_now(room: Room, gone: set[str] = frozenset()) -> bool:
 def expire_rooms() -> int:
     """Deletes rooms nobody has been connected to for EMPTY_EXPIRY_S; how many."""
     cutoff = timezone.now() - timedelta(seconds=EMPTY_EXPIRY_S)
-    idle = Room.objects.filter(active_at__lt=cutoff).exclude(players__connections__gt=0)
-    deleted, _ = Room.objects.filter(pk__in=list(idle.values_list("pk", flat=True))).delete()
-    return deleted
+    idle = list(Room.objects.filter(active_at__lt=cutoff).exclude(
+        players__connections__gt=0).values_list("pk", flat=True))
+    Room.objects.filter(pk__in=idle).delete()  # their players and results with them
+    return len(idle)

@@ -257,3 +257,16 @@ def test_a_player_who_leaves_does_not_stall_the_others(levels, monkeypatch):
     assert room.state == "finished"
     assert [(r.name, r.rank, r.boards_done) for r in room.results.all()] == [
         ("Ada", 1, 1), ("Bob", None, 0)]
+
+
+def test_rooms_nobody_is_in_expire_and_the_others_stay(levels):
+    from puzzles.tasks import expire_rooms
+
+    old = timezone.now() - timedelta(seconds=rooms.EMPTY_EXPIRY_S + 60)
+    empty = rooms.create_room(host="a", size=8, tier=levels[0].tier, boards=1, name="Ada")
+    busy = rooms.create_room(host="b", size=8, tier=levels[0].tier, boards=1, name="Bob")
+    fresh = rooms.create_room(host="c", size=8, tier=levels[0].tier, boards=1, name="Cy")
+    Room.objects.filter(pk__in=[empty.pk, busy.pk]).update(active_at=old)
+    RoomPlayer.objects.filter(room=busy).update(connections=1)  # someone is still in it
+    assert expire_rooms() == 1 and expire_rooms() == 0  # safe to run twice
+    assert set(Room.objects.values_list("code", flat=True)) == {busy.code, fresh.code}

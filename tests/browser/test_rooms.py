@@ -112,3 +112,46 @@ def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
     host.wait_for_selector("#results:not([hidden]) #result-list li")
     assert host.locator("#result-list li").all_inner_texts()[0].startswith("1. Ada")
     host.context.close()
+
+
+def test_four_players_race_and_a_malformed_message_does_not_stop_the_room(browser, asgi_server,
+                                                                          levels):
+    host = player(browser, asgi_server)
+    host.goto("/rooms/")
+    host.fill("#room-name", "Ada")
+    host.select_option("#room-size", "6")
+    host.select_option("#room-tier", levels[0].tier)
+    host.locator("#room-form button").click()
+    host.wait_for_selector("#start:not([hidden])")
+    link = host.locator("#room-link").get_attribute("href")
+    others = []
+    for name in ("Bob", "Cy", "Di"):
+        page = player(browser, asgi_server)
+        page.goto(link)
+        page.wait_for_selector("#join-form:not([hidden])")
+        page.fill("#join-name", name)
+        page.locator("#join-form button").click()
+        others.append(page)
+    everyone = [host, *others]
+    for page in everyone:
+        page.wait_for_function("document.querySelectorAll('#players [data-player]').length === 4")
+    # A message the server cannot read: an error for its sender, and the room goes on.
+    others[0].evaluate("window.queensRoomSocket.socket.send('{not json')")
+    others[0].wait_for_function(
+        "document.getElementById('room-status').textContent.includes('JSON')")
+    host.locator("#start").click()
+    for page in everyone:
+        page.wait_for_selector("#race[data-running='true'] #board .cell", timeout=10000)
+    room = Room.objects.get()
+    solution = Level.objects.get(pk=room.levels[0]).solution
+    for row, col in enumerate(solution):  # everyone places a queen, in turn, row by row
+        for page in everyone:
+            page.locator(f"#board .cell[data-row='{row}'][data-col='{col}']").dblclick()
+        host.wait_for_timeout(150)
+    for page in everyone:
+        page.wait_for_selector("#results:not([hidden]) #result-list li:nth-child(4)")
+    lines = [page.locator("#result-list li").all_inner_texts() for page in everyone]
+    assert all(line == lines[0] for line in lines)
+    assert [line.split(" ")[1] for line in lines[0]] == ["Ada", "Bob", "Cy", "Di"]
+    for page in everyone:
+        page.context.close()

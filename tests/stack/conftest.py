@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -28,6 +29,7 @@ from tests.support import free_port, nginx, wait_for_port
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = os.environ.get("CI", "").lower() == "true"
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+RESTARTED = ("worker", "builder", "beat")  # as compose restarts them (restart: unless-stopped)
 
 
 def missing(what: str):
@@ -117,6 +119,8 @@ class Stack:
         self.reads_port = free_port()  # the reads' app server (compose's reads)
         self.url = self.port = None  # the edge's, once it runs
         self.processes: dict[str, subprocess.Popen] = {}
+        self.restarts: dict[str, int] = {}  # the Celery services' restarts (see supervise)
+        self.stopping = False
         venv_bin = str(Path(sys.executable).parent)
         self.env = {
             **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")},
@@ -156,7 +160,25 @@ class Stack:
                                    stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         self.processes[service] = process
+        if service in RESTARTED and service not in self.restarts:
+            self.restarts[service] = 0
+            threading.Thread(target=self.supervise, args=(service, env), daemon=True).start()
         return process
+
+    def supervise(self, service: str, env: dict) -> None:
+        """Compose's `restart: unless-stopped` for the Celery services: a worker that exits
+        is started again (Celery's Redis transport can die reconnecting after a Redis
+        restart, kombu's "'NoneType' object has no attribute 'hostname'"); counted, so a
+        test can tell."""
+        while not self.stopping:
+            code = self.processes[service].poll()
+            if code is not None and not self.stopping:
+                with open(self.folder / f"{service}.log", "a") as log:
+                    log.write(f"[stack] {service} exited ({code}); restarted, as compose's "
+                              "restart policy does\n")
+                self.restarts[service] += 1
+                self.start(service, **env)
+            time.sleep(0.5)
 
     def log(self, service: str) -> str:
         return (self.folder / f"{service}.log").read_text()
@@ -183,6 +205,7 @@ class Stack:
         raise AssertionError("the site never became ready:\n" + self.log("web")[-3000:])
 
     def stop_all(self) -> None:
+        self.stopping = True
         for process in self.processes.values():
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
