@@ -3,18 +3,43 @@ player's progress as counts (queens on each board, boards done), never where a q
 
 from __future__ import annotations
 
+import logging
+
+from django.core.cache import cache
 from django.utils import timezone
 
-from puzzles.models import Room, RoomState
+from puzzles.models import Room, RoomPlayer, RoomState
+
+log = logging.getLogger(__name__)
 
 
 def room_by_code(code: str) -> Room | None:
     return Room.objects.filter(code=code).first()
 
 
+def progress_key(room: Room, player: str) -> str:
+    """Where a player's progress reports this round are kept (the shared cache)."""
+    return f"queens:room:{room.pk}:{room.round}:progress:{player}"
+
+
+def saved_progress(room: Room, players: list[RoomPlayer]) -> None:
+    """Each player's queens as last reported (in place), where the board is not finished."""
+    try:
+        found = cache.get_many([progress_key(room, p.player) for p in players])
+    except Exception:  # the cache is down: the counts as of the last finished board
+        log.warning("room %s: the progress reports are unreadable", room.code)
+        return
+    for p in players:
+        for board, queens in (found.get(progress_key(room, p.player)) or {}).items():
+            index = int(board)
+            if index < len(p.done) and p.done[index] is None:
+                p.queens[index] = queens
+
+
 def room_state(room: Room) -> dict:
     """The room for everyone in it (each client knows which player it is from `hello`)."""
     players = list(room.players.all())
+    saved_progress(room, players)
     state = {"type": "state", "code": room.code, "state": room.state, "round": room.round,
              "size": room.size, "tier": room.tier, "boards": room.boards,
              "url": f"/rooms/{room.code}/",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
@@ -21,6 +22,7 @@ from puzzles import domain, moves
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState
 from puzzles.selectors import levels as level_selectors
+from puzzles.selectors.rooms import progress_key, saved_progress
 
 ROOM_BOARDS = range(1, 6)
 ROOM_MAX_PLAYERS = 8
@@ -201,15 +203,37 @@ def racer(room: Room, player: str) -> RoomPlayer:
     return mine
 
 
-def progress(room: Room, *, player: str, board: object, queens: object) -> RoomPlayer:
-    """How many queens a player has on a board (never where: no one else may see that)."""
+def check_progress(room: Room, *, board: object, queens: object) -> tuple[int, int]:
+    """A progress report checked against a copy of the room (no query: a connection keeps
+    one up to date from the room's own broadcasts): (board, queens). How many queens a
+    player has on a board, never where: no one else may see that."""
     board = board_index(room, board)
     if isinstance(queens, bool) or not isinstance(queens, int) or not 0 <= queens <= room.size:
         raise ServiceError(f"queens must be a whole number from 0 to {room.size}")
-    mine = racer(room, player)
-    if mine.done[board] is None:
-        mine.queens[board] = queens
-        mine.save(update_fields=["queens"])
+    if room.state not in (RoomState.COUNTDOWN, RoomState.RACING) or room.starts_at is None:
+        raise ServiceError("the race is not on")
+    if room.starts_at > timezone.now():
+        raise ServiceError("the race has not started yet")
+    return board, queens
+
+
+def save_progress(room: Room, *, player: str, board: int, queens: int) -> None:
+    """Kept for whoever connects or reconnects later, in the shared cache (Redis): a report
+    per queen placed, a database commit each, held every report up (benchmarks.rooms). A
+    finished board's count is the database's (finish_board)."""
+    key = progress_key(room, player)
+    counts = cache.get(key) or {}
+    counts[str(board)] = queens
+    cache.set(key, counts, timeout=2 * ROUND_LIMIT_S)
+
+
+def progress(room: Room, *, player: str, board: object, queens: object) -> RoomPlayer:
+    """check_progress against the room as stored, then save_progress."""
+    fresh = racing(Room.objects.get(pk=room.pk))
+    board, queens = check_progress(fresh, board=board, queens=queens)
+    mine = racer(fresh, player)
+    save_progress(fresh, player=player, board=board, queens=queens)
+    saved_progress(fresh, [mine])
     return mine
 
 

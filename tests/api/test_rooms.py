@@ -139,7 +139,7 @@ def test_two_players_race_and_get_the_same_results(levels):
         for bad, says in (("not json", "JSON"), ('{"no": "type"}', '"type"'),
                           ('{"type": "fly"}', "one of"), ('[1, 2]', '"type"'),
                           ({"type": "join", "name": 5}, "text"),
-                          ({"type": "progress", "board": 0, "queens": 1}, "not on")):
+                          ({"type": "progress", "board": 0, "queens": 1}, "join")):
             await say(bob, bad)
             assert says in (await next_of(bob, "error"))["detail"]
         await say(bob, {"type": "ping"})
@@ -217,6 +217,8 @@ def test_a_dropped_connection_resumes_with_its_progress(levels):
             starts_at=timezone.now() - timedelta(seconds=5)))()
         await say(ada, {"type": "progress", "board": 0, "queens": 4})
         await next_of(ada, "progress")
+        await say(ada, {"type": "ping"})  # answered once the report is written down
+        await next_of(ada, "pong")
         await ada.disconnect()
         again = await connect(room.code, "host-key")
         assert (await next_of(again, "hello"))["you"] == me

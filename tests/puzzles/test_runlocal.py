@@ -38,8 +38,9 @@ def test_sigterm_stops_everything_runlocal_started(tmp_path):
            if k not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
     env.update({"DEBUG": "1", "QUEENS_VAR_DIR": str(tmp_path),
                 "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True)
+    for command in (["migrate", "--noinput"], ["createcachetable"]):  # as make run does
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env,
+                       check=True, capture_output=True)
     # Started as a shell's background job is: SIGINT ignored (and inherited by children).
     runner = subprocess.Popen([sys.executable, "manage.py", "runlocal", "--addr",
                                f"127.0.0.1:{port}"], cwd=ROOT, env=env,
