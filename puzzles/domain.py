@@ -6,6 +6,8 @@ ServiceError with the same sentence on a page and in the API."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 
 from generator_ext import TIERS, motifs, served_tiers
@@ -36,6 +38,19 @@ SERVED_SIZES = range(4, 21)
 BUILDER_SIZES = range(4, 17)
 # What players write for others to read, in characters after normalisation (puzzles.text).
 TEXT_LIMITS = {"title": 60, "maker_name": 40, "display_name": 24}
+
+
+# Codes people read aloud or type from another screen (sync codes, race rooms): no 0/O,
+# 1/I/L to misread.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def new_code(length: int) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def is_code(code: str, length: int) -> bool:
+    return len(code) == length and all(ch in CODE_ALPHABET for ch in code)
 
 
 class Category(models.TextChoices):

@@ -58,12 +58,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await database_sync_to_async(rooms.connected)(room, self.player)
         await self.hello()
-        await self.broadcast_state()
+        # Only a player's comings and goings are news to the room: an onlooker (not joined)
+        # gets the state alone, so opening sockets by the hundred sends nobody else a thing.
+        if self.member is not None:
+            await self.broadcast_state()
+        else:
+            await self.send_json(await database_sync_to_async(self.fresh_state)())
 
     async def disconnect(self, code):
         if self.room is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.member is None:
+            return
         await database_sync_to_async(rooms.disconnected)(self.room, self.player)
         await self.broadcast_state()
         # A dropped connection has a grace to come back; past it, the round goes on without.
@@ -196,8 +203,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return rooms.racing(room) if room is not None else self.room
 
     def fresh_state(self) -> dict:
-        room = room_selectors.room_by_code(self.room.code)
-        self.room = rooms.racing(room) if room is not None else self.room
+        self.room = self.stored_room()
         return room_selectors.room_state(self.room)
 
     async def room_out(self, event):

@@ -22,7 +22,6 @@ from puzzles import domain, leaderboards
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, FixJob, Follow, Level, Player, Solve, SyncCode
 
-SYNC_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
 SYNC_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few tries per minute
 SYNC_CODE_TTL = timedelta(minutes=10)
 GONE_PREFIX = "gone:"  # the key of an anonymised solve: "gone:<its id>", linked to nobody
@@ -176,7 +175,7 @@ def normalise_code(raw: object) -> str:
     if not isinstance(raw, str):
         raise ServiceError("code must be the sync code shown on the other device")
     code = "".join(ch for ch in raw.upper() if ch.isalnum())
-    if len(code) != SYNC_CODE_LENGTH or any(ch not in SYNC_CODE_ALPHABET for ch in code):
+    if not domain.is_code(code, SYNC_CODE_LENGTH):
         raise ServiceError(f"a sync code is {SYNC_CODE_LENGTH} letters and digits, like "
                            "ABCD-EF23")
     return code
@@ -186,7 +185,7 @@ def create_sync_code(key: str, *, signed_in: bool) -> tuple[str, object]:
     """A fresh code for this guest's history (its older codes stop working)."""
     if signed_in:
         raise ServiceError("an account syncs by signing in on the other device")
-    code = "".join(secrets.choice(SYNC_CODE_ALPHABET) for _ in range(SYNC_CODE_LENGTH))
+    code = domain.new_code(SYNC_CODE_LENGTH)
     expires_at = timezone.now() + SYNC_CODE_TTL
     with transaction.atomic():
         SyncCode.objects.filter(player=key).delete()

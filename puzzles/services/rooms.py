@@ -9,7 +9,6 @@ still racing leaves, or at the time limit; its places are kept (RoomResult)."""
 
 from __future__ import annotations
 
-import secrets
 from datetime import timedelta
 
 from django.core.cache import cache
@@ -22,11 +21,10 @@ from puzzles import domain, moves
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState
 from puzzles.selectors import levels as level_selectors
-from puzzles.selectors.rooms import progress_key, saved_progress
+from puzzles.selectors.rooms import progress_key
 
 ROOM_BOARDS = range(1, 6)
 ROOM_MAX_PLAYERS = 8
-ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
 ROOM_CODE_LENGTH = 6
 COUNTDOWN_S = 3
 ROUND_LIMIT_S = 30 * 60  # a round ends this long after its start, finished or not
@@ -38,7 +36,7 @@ def normalise_code(raw: object) -> str:
     if not isinstance(raw, str):
         raise ServiceError("a room code is text")
     code = raw.strip().upper().replace("-", "")
-    if len(code) != ROOM_CODE_LENGTH or any(ch not in ROOM_CODE_ALPHABET for ch in code):
+    if not domain.is_code(code, ROOM_CODE_LENGTH):
         raise ServiceError(f"a room code is {ROOM_CODE_LENGTH} letters and digits")
     return code
 
@@ -60,7 +58,7 @@ def create_room(*, host: str, size: object, tier: object, boards: object,
     size, tier, boards = check_settings(size, tier, boards)
     name = domain.check_display_name(name)
     for _ in range(10):
-        code = "".join(secrets.choice(ROOM_CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+        code = domain.new_code(ROOM_CODE_LENGTH)
         try:
             with transaction.atomic():
                 room = Room.objects.create(code=code, size=size, tier=tier, boards=boards,
@@ -140,7 +138,7 @@ def leave(room: Room, player: str) -> None:
             mine.connections = 0
             mine.left_at = timezone.now() - timedelta(seconds=LEAVE_GRACE_S)
             mine.save(update_fields=["connections", "left_at"])
-            settle(room, gone={player})
+            settle(room)
 
 
 # ---------------------------------------------------------------- a round
@@ -191,9 +189,9 @@ def board_index(room: Room, board: object) -> int:
 
 
 def racer(room: Room, player: str) -> RoomPlayer:
-    """The player's row in a room that is racing now (read afresh: a connection's copy of
-    the room is as old as the connection)."""
-    room = racing(Room.objects.get(pk=room.pk))
+    """The player's row in `room` (as stored: a connection's copy is as old as the
+    connection), which must be racing now."""
+    room = racing(room)
     if room.state != RoomState.RACING:
         raise ServiceError("the race is not on" if room.state != RoomState.COUNTDOWN
                            else "the race has not started yet")
@@ -227,16 +225,6 @@ def save_progress(room: Room, *, player: str, board: int, queens: int) -> None:
     cache.set(key, counts, timeout=2 * ROUND_LIMIT_S)
 
 
-def progress(room: Room, *, player: str, board: object, queens: object) -> RoomPlayer:
-    """check_progress against the room as stored, then save_progress."""
-    fresh = racing(Room.objects.get(pk=room.pk))
-    board, queens = check_progress(fresh, board=board, queens=queens)
-    mine = racer(fresh, player)
-    save_progress(fresh, player=player, board=board, queens=queens)
-    saved_progress(fresh, [mine])
-    return mine
-
-
 def finish_board(room: Room, *, player: str, board: object, moves_log: object) -> RoomPlayer:
     """A board solved: its move log must replay to the solution at a person's pace and keep
     time with the server's clock; its time is the server's. The round may end with it."""
@@ -263,7 +251,7 @@ def finish_board(room: Room, *, player: str, board: object, moves_log: object) -
     return mine
 
 
-def settle(room: Room, gone: set[str] = frozenset()) -> bool:
+def settle(room: Room) -> bool:
     """Ends the round when nobody is left racing: everyone finished, or gone (left, or
     disconnected past the grace), or past the time limit. True when it ended. Call inside
     a transaction that holds the room."""
@@ -272,8 +260,7 @@ def settle(room: Room, gone: set[str] = frozenset()) -> bool:
     players = list(room.players.all())
     now = timezone.now()
     over_time = room.starts_at + timedelta(seconds=ROUND_LIMIT_S) <= now
-    still = [p for p in players if p.finished_ms is None and p.player not in gone
-             and not is_gone(p, now)]
+    still = [p for p in players if p.finished_ms is None and not is_gone(p, now)]
     if still and not over_time:
         return False
     finish_round(room, players)
@@ -296,11 +283,11 @@ def finish_round(room: Room, players: list[RoomPlayer]) -> None:
     room.save(update_fields=["state"])
 
 
-def settle_now(room: Room, gone: set[str] = frozenset()) -> bool:
+def settle_now(room: Room) -> bool:
     """settle() in a transaction of its own (a timer's or a departure's)."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
-        return settle(room, gone)
+        return settle(room)
 
 
 def expire_rooms() -> int:

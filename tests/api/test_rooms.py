@@ -272,3 +272,22 @@ def test_rooms_nobody_is_in_expire_and_the_others_stay(levels):
     RoomPlayer.objects.filter(room=busy).update(connections=1)  # someone is still in it
     assert expire_rooms() == 1 and expire_rooms() == 0  # safe to run twice
     assert set(Room.objects.values_list("code", flat=True)) == {busy.code, fresh.code}
+
+
+def test_an_onlooker_sees_the_room_and_sends_the_players_nothing(levels):
+    room = rooms.create_room(host="host-key", size=8, tier=levels[0].tier, boards=1,
+                             name="Ada")
+
+    async def scenario():
+        ada = await connect(room.code, "host-key")
+        await next_of(ada, "state")
+        onlookers = [await connect(room.code, f"onlooker-{k}") for k in range(5)]
+        for socket in onlookers:
+            assert (await next_of(socket, "hello"))["you"] is None
+            assert [p["name"] for p in (await next_of(socket, "state"))["players"]] == ["Ada"]
+        for socket in onlookers:
+            await socket.disconnect()
+        assert await ada.receive_nothing(timeout=0.5)  # no news to the players
+        await ada.disconnect()
+
+    run(scenario)

@@ -23,6 +23,23 @@ def player(browser, base):
     return returning_player(browser.new_context(base_url=base)).new_page()
 
 
+def make_room(page, tier: str, name: str = "Ada") -> None:
+    """The host's way in: /rooms/, its form, then the room's page."""
+    page.goto("/rooms/")
+    page.fill("#room-name", name)
+    page.select_option("#room-size", "6")
+    page.select_option("#room-tier", tier)
+    page.locator("#room-form button").click()
+    page.wait_for_selector("#start:not([hidden])")
+
+
+def join_room(page, link: str, name: str) -> None:
+    page.goto(link)
+    page.wait_for_selector("#join-form:not([hidden])")
+    page.fill("#join-name", name)
+    page.locator("#join-form button").click()
+
+
 def solve_board(page, solution, *, pause_ms=350):
     """A person's pace: a queen every `pause_ms`, by double click."""
     for row, col in enumerate(solution):
@@ -33,20 +50,12 @@ def solve_board(page, solution, *, pause_ms=350):
 def test_two_players_race_through_the_link_and_see_the_same_results(browser, asgi_server,
                                                                      levels, shots):
     host = player(browser, asgi_server)
-    host.goto("/rooms/")
-    host.fill("#room-name", "Ada")
-    host.select_option("#room-size", "6")
-    host.select_option("#room-tier", levels[0].tier)
-    host.locator("#room-form button").click()
-    host.wait_for_url("**/rooms/*/")
+    make_room(host, levels[0].tier)
     link = host.locator("#room-link").get_attribute("href")
     host.wait_for_selector("#players [data-player]")
 
     guest = player(browser, asgi_server)
-    guest.goto(link)
-    guest.wait_for_selector("#join-form:not([hidden])")
-    guest.fill("#join-name", "Bob")
-    guest.locator("#join-form button").click()
+    join_room(guest, link, "Bob")
     for page in (host, guest):
         page.wait_for_function("document.querySelectorAll('#players [data-player]').length === 2")
     assert host.locator("#players [data-player] .name").all_inner_texts() == [
@@ -69,6 +78,11 @@ def test_two_players_race_through_the_link_and_see_the_same_results(browser, asg
         "(li) => li.textContent.includes('Bob') && li.textContent.includes('2 of 6 queens'))")
     host.screenshot(path=shots / "room-race.png")
     assert axe_violations(host) == []
+    guest.set_viewport_size({"width": 360, "height": 740})
+    guest.emulate_media(color_scheme="dark")
+    guest.screenshot(path=shots / "room-race-phone-dark.png", full_page=True)
+    # On a phone the race fits the screen's width: no sideways scroll.
+    assert guest.evaluate("document.documentElement.scrollWidth") <= 360
     solve_board(host, solution)
     solve_board(guest, solution)
     for page in (host, guest):
@@ -86,12 +100,7 @@ def test_two_players_race_through_the_link_and_see_the_same_results(browser, asg
 
 def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
     host = player(browser, asgi_server)
-    host.goto("/rooms/")
-    host.fill("#room-name", "Ada")
-    host.select_option("#room-size", "6")
-    host.select_option("#room-tier", levels[0].tier)
-    host.locator("#room-form button").click()
-    host.wait_for_selector("#start:not([hidden])")
+    make_room(host, levels[0].tier)
     host.locator("#start").click()
     host.wait_for_selector("#race[data-running='true']", timeout=10000)
     host.wait_for_selector("#board .cell")
@@ -117,20 +126,12 @@ def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
 def test_four_players_race_and_a_malformed_message_does_not_stop_the_room(browser, asgi_server,
                                                                           levels):
     host = player(browser, asgi_server)
-    host.goto("/rooms/")
-    host.fill("#room-name", "Ada")
-    host.select_option("#room-size", "6")
-    host.select_option("#room-tier", levels[0].tier)
-    host.locator("#room-form button").click()
-    host.wait_for_selector("#start:not([hidden])")
+    make_room(host, levels[0].tier)
     link = host.locator("#room-link").get_attribute("href")
     others = []
     for name in ("Bob", "Cy", "Di"):
         page = player(browser, asgi_server)
-        page.goto(link)
-        page.wait_for_selector("#join-form:not([hidden])")
-        page.fill("#join-name", name)
-        page.locator("#join-form button").click()
+        join_room(page, link, name)
         others.append(page)
     everyone = [host, *others]
     for page in everyone:
