@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from puzzles.api import builder, errors, players, rooms, views
+from puzzles.api import builder, errors, players, replays, rooms, views
 
 urlpatterns = [
     path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
@@ -10,6 +10,10 @@ urlpatterns = [
     path("levels/<str:n>/<int:level_id>/reveal/", views.RevealView.as_view(), name="api-reveal"),
     path("levels/<str:n>/<int:level_id>/hint/", views.HintView.as_view(), name="api-hint"),
     path("levels/<str:n>/<int:level_id>/solves/", views.SolveView.as_view(), name="api-solves"),
+    path("levels/<str:n>/<int:level_id>/recordings/", replays.RecordingsView.as_view(),
+         name="api-recordings"),
+    path("levels/<str:n>/<int:level_id>/recordings/<int:recording_id>/",
+         replays.ReplayView.as_view(), name="api-replay"),
     path("daily/", views.DailyTodayView.as_view(), name="api-daily"),
     path("daily/<str:day>/", views.DailyDateView.as_view(), name="api-daily-date"),
     path("pools/", views.PoolsView.as_view(), name="api-pools"),

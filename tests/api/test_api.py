@@ -24,7 +24,8 @@ def queens_of(level):
 
 def contains_solution(value, solution) -> bool:
     """Does any part of a JSON value give the whole solution away: the list itself, all its
-    queens as [row, col] pairs, or a "solution" key?"""
+    queens as [row, col] pairs, a move log ([ms, row, col, mark], ...) that places them all,
+    or a "solution" key?"""
     pairs = {(r, c) for r, c in enumerate(solution)}
     if isinstance(value, dict):
         return "solution" in value or any(contains_solution(v, solution) for v in value.values())
@@ -33,6 +34,9 @@ def contains_solution(value, solution) -> bool:
             return True
         pair_list = value and all(isinstance(v, list) and len(v) == 2 for v in value)
         if pair_list and pairs <= {tuple(v) for v in value}:
+            return True
+        move_log = value and all(isinstance(v, list) and len(v) == 4 for v in value)
+        if move_log and pairs <= {(v[1], v[2]) for v in value if v[3] == 2}:
             return True
         return any(contains_solution(v, solution) for v in value)
     if isinstance(value, str):
@@ -50,6 +54,8 @@ def test_the_leak_check_can_fail():
     assert contains_solution({"cells": [[0, 1], [1, 3], [2, 0], [3, 2], [0, 0]]}, solution)
     assert contains_solution({"solution": None}, solution)
     assert contains_solution(["see [1, 3, 0, 2]"], solution)
+    assert contains_solution({"moves": [[5, 0, 1, 2], [9, 1, 3, 2], [12, 2, 0, 2], [20, 3, 2, 2]]},
+                             solution)
     assert not contains_solution({"cells": [[0, 1], [1, 3], [2, 0]], "n": [1, 3, 0]}, solution)
 
 
