@@ -1,12 +1,15 @@
 // The game page's controller: it wires the state (state.js), the board view (board.js), the
 // page's other DOM (game_view.js), input (input.js), zoom (zoom.js), hints (hint.js), the API
-// client (api.js) and storage (storage.js). It decides; the views write the DOM.
+// client (api.js), storage (storage.js) and recorded solves (recordings.js, raced as ghosts
+// and watched as replays). It decides; the views write the DOM.
 import * as api from "./api.js";
 import { buildBoard, drawMiniature, renderBoard } from "./board.js";
 import * as view from "./game_view.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
 import { attachInput } from "./input.js";
 import { MoveLog } from "./moves.js";
+import { marksAt, Playback, queensAt } from "./recordings.js";
+import * as recordingsView from "./recordings_view.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 import * as store from "./storage.js";
 import { shareText } from "./win.js";
@@ -27,6 +30,10 @@ let moveLog = null, loggedMarks = null; // the moves the solve will carry (moves
 let elapsed = 0, startedAt = null; // the clock shows 0:00, never NaN, before a board
 let zoom = null;
 let serverSeconds = null, serverHints = 0, leaving = false;
+// A ghost race: {recording, startedAt, practice}; practice holds the finished state a race
+// on a solved or revealed level interrupts (nothing of it is saved or recorded).
+let race = null;
+let replay = null; // a replay being watched: {recording, playback}; the board is read-only
 
 api.setCsrf(root.dataset.csrf);
 const apiBase = () => `/api/levels/${level.size}/${level.id}/`;
@@ -42,6 +49,7 @@ document.addEventListener("visibilitychange", () => {
 setInterval(() => view.showClock(currentElapsed()), 250);
 
 function save() {
+  if (race && race.practice) return; // the finished board stays as it was kept
   store.saveProgress(level.id, { ...game.snapshot(), elapsed: currentElapsed(), done,
                                  log: moveLog.toJSON() });
   store.saveLastBoard(done || !game.hasMarks() ? null
@@ -50,10 +58,11 @@ function save() {
 
 // ---------------------------------------------------------------- drawing
 function render() {
+  if (replay) { renderReplay(); return; }
   const found = settings.showConflicts ? game.conflicts() : [];
   renderBoard(cells, level, palette, game.marks, { conflicts: found, focus });
   view.showControls(root, { done: !!done, canUndo: game.history.length > 0,
-                            canRedo: game.future.length > 0 });
+                            canRedo: game.future.length > 0, practice: !!(race && race.practice) });
   if (found.length) view.sayConflicts(found);
   else if (!done) say("");
   if (zoom) zoom.refresh();
@@ -83,9 +92,12 @@ function build() {
 }
 
 // ---------------------------------------------------------------- moves
+// The board takes marks: a level is open, not finished, and no replay is showing.
+const playable = () => !!game && !done && !replay;
+
 // One undoable change from the player (a tap, a key, an applied hint).
 function act(change) {
-  if (!game || done || performance.now() < lockedUntil) return;
+  if (!playable() || performance.now() < lockedUntil) return;
   if (!game.change(change)) return;
   afterChange();
 }
@@ -102,20 +114,20 @@ function afterChange() {
 let started = false;
 const opened = () => ({ opened: level.opened || "" });
 function reportStart() {
-  if (started || done) return;
+  if (started || done || (race && race.practice)) return;
   started = true;
   api.post(apiBase() + "start/", opened());
 }
 function step(move) {
-  if (game && !done && move()) { clearHint(cells); logMoves(); save(); render(); }
+  if (playable() && move()) { clearHint(cells); logMoves(); save(); render(); }
 }
 
 const input = attachInput(boardEl, () => level.size, {
-  enabled: () => !!game && !done,
-  tap: (i) => { if (game && !done && performance.now() >= lockedUntil && game.tap(i)) afterChange(); },
+  enabled: playable,
+  tap: (i) => { if (playable() && performance.now() >= lockedUntil && game.tap(i)) afterChange(); },
   queen: (i) => act((g) => g.set(i, QUEEN)),
   doubleTap: (i) => {
-    if (game && !done && performance.now() >= lockedUntil && game.doubleTap(i)) afterChange();
+    if (playable() && performance.now() >= lockedUntil && game.doubleTap(i)) afterChange();
   },
   cross: (i) => act((g) => g.set(i, CROSS)),
   clear: (i) => act((g) => g.set(i, EMPTY)),
@@ -144,6 +156,8 @@ async function maybeWin() {
   if (!answer.ok) { say(answer.message); return; }
   const result = answer.data;
   if (!result.solved) { say("Not quite: that is not the solution."); return; }
+  if (race && race.practice) { endPractice(); return; }
+  const verdict = race ? endRace() : "";
   // One time everywhere: the server's, from opening the level to solving it.
   stopClock(); elapsed = result.seconds; view.showClock(elapsed);
   done = "solved"; lockedUntil = performance.now() + 800;
@@ -151,7 +165,7 @@ async function maybeWin() {
   // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
   if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
   save(); render(); say("Solved. Well done!" + themeSentence(result.theme));
-  view.showWin(level, elapsed, store.streak());
+  view.showWin(level, elapsed, store.streak(), verdict);
   const rank = await api.post(apiBase() + "solves/", { token: result.token, moves: moveLog.moves });
   if (level.daily) showServerStreak();
   if (rank.ok) {
@@ -161,6 +175,7 @@ async function maybeWin() {
     view.showRanking(level, rank.data, rank.data.assisted ? null
       : store.recordBest(level.size, level.tier, rank.data.seconds));
   } else if (rank.status !== 400) say(rank.message);
+  loadRecordings(); // this solve is one now, and replays open
 }
 
 // The streak as the server keeps it (every device of this player's shares it).
@@ -169,12 +184,116 @@ async function showServerStreak() {
   if (me.ok) view.showStreak(me.data);
 }
 
+// ---------------------------------------------------------------- ghosts and replays
+async function loadRecordings() {
+  const answer = await api.get(apiBase() + "recordings/");
+  if (!answer.ok) return; // the list is an extra: without it the board plays as ever
+  recordingsView.showRecordings(answer.data.recordings,
+    { canWatch: answer.data.can_watch, race: startRace, watch: startReplay });
+}
+
+// A race against a recorded solve from an empty board: its bar fills as its queens went
+// down, on the race's own clock. On a finished level it is practice: nothing is recorded.
+function startRace(recording) {
+  if (replay) closeReplay();
+  if (race) stopRace();
+  if (done) {
+    race = { practice: { done, elapsed } };
+    done = null; elapsed = 0; startedAt = null;
+    game = new Game(level, { autoCross: settings.autoCross });
+    moveLog = new MoveLog(level.size); loggedMarks = game.marks.slice();
+  } else {
+    if (game.hasMarks() && !confirm("Race from an empty board? Your marks are cleared.")) return;
+    race = { practice: null };
+    act((g) => g.clear());
+  }
+  Object.assign(race, { recording, startedAt: performance.now() });
+  clearHint(cells);
+  recordingsView.showGhost(recording, level.size);
+  startClock(); render();
+  say(race.practice ? "Practice race: your recorded solve stands." : "Race on!");
+  race.tick = setInterval(() => {
+    if (race) recordingsView.showGhostQueens(
+      queensAt(recording.timeline, performance.now() - race.startedAt), level.size);
+  }, 100);
+}
+
+// The race's verdict (yours against the ghost's last queen); the race is over.
+function endRace() {
+  const verdict = recordingsView.ghostVerdict(race.recording, performance.now() - race.startedAt);
+  clearInterval(race.tick);
+  recordingsView.hideGhost();
+  race = null;
+  return verdict;
+}
+
+function endPractice() {
+  const kept = race.practice;
+  const verdict = endRace();
+  stopClock();
+  done = kept.done; elapsed = kept.elapsed; view.showClock(elapsed);
+  render(); say(`${verdict} (Practice: your recorded solve stands.)`);
+}
+
+// Stopped before the end: a practice goes back to the finished board as it was kept.
+function stopRace() {
+  clearInterval(race.tick);
+  const kept = race.practice;
+  race = null;
+  recordingsView.hideGhost();
+  if (kept) {
+    stopClock();
+    done = kept.done; elapsed = kept.elapsed; view.showClock(elapsed);
+    const saved = store.progress(level.id);
+    game = new Game(level, { autoCross: settings.autoCross });
+    if (saved) game.restore(saved);
+    moveLog = new MoveLog(level.size, saved && saved.log); loggedMarks = game.marks.slice();
+  }
+  say(""); render();
+}
+$("ghost-stop").onclick = () => { if (race) stopRace(); };
+
+// A replay on the board at the recorded pace (or faster), read-only, with a position bar.
+async function startReplay(recording) {
+  if (race) stopRace();
+  const answer = await api.get(apiBase() + `recordings/${recording.id}/`);
+  if (!answer.ok) { say(answer.message); return; }
+  const playback = new Playback(answer.data.finished_ms);
+  replay = { recording: answer.data, playback };
+  clearHint(cells);
+  root.classList.add("replaying");
+  recordingsView.showReplay(answer.data, {
+    toggle: () => { if (playback.playing) playback.pause(); else playback.play(); render(); },
+    seek: (ms) => { playback.seek(ms); render(); },
+    speed: (s) => { playback.setSpeed(s); render(); },
+    close: closeReplay,
+  });
+  playback.play();
+  replay.tick = setInterval(render, 50);
+  render();
+}
+
+function renderReplay() {
+  const { recording, playback } = replay, ms = playback.position();
+  const { marks, played } = marksAt(recording.moves, level.size, ms);
+  renderBoard(cells, level, palette, marks, { conflicts: [], focus });
+  recordingsView.showReplayAt(ms, playback.duration, playback.playing, played);
+}
+
+function closeReplay() {
+  clearInterval(replay.tick);
+  replay = null;
+  root.classList.remove("replaying");
+  recordingsView.hideReplay();
+  render();
+}
+
 // ---------------------------------------------------------------- buttons
 $("undo").onclick = () => step(() => game.undo());
 $("redo").onclick = () => step(() => game.redo());
 $("clear").onclick = () => act((g) => g.clear());
 $("reveal").onclick = async () => {
-  if (done || !confirm("Reveal the solution? This level will count as revealed, not solved.")) return;
+  if (!playable() || race?.practice || !confirm("Reveal the solution? This level will count as revealed, not solved.")) return;
   const answer = await api.post(apiBase() + "reveal/", opened());
   if (!answer.ok) { say(answer.message); return; }
   stopClock();
@@ -182,9 +301,10 @@ $("reveal").onclick = async () => {
   answer.data.solution.forEach((c, r) => { game.marks[game.index(r, c)] = QUEEN; });
   done = "revealed"; save(); render();
   say("Revealed: this level counts as revealed, not solved." + themeSentence(answer.data.theme));
+  loadRecordings(); // replays open
 };
 $("hint").onclick = async () => {
-  if (done) return;
+  if (!playable() || race?.practice) return;
   const answer = await api.post(apiBase() + "hint/",
     { queens: game.queens(), crosses: game.crosses(), ...opened() });
   if (!answer.ok) { say(answer.message); return; }
@@ -221,7 +341,8 @@ async function fetchLevel(size, rule, current, tier = store.tierFor(size)) {
 }
 
 // Every board has its own URL: the next level is a navigation (title, URL, back button).
-const unsolvedDaily = () => level && level.daily && !done && game && game.hasMarks();
+const unsolvedDaily = () => level && level.daily && !done && !race?.practice && game
+  && game.hasMarks();
 async function nextLevel(tier) {
   if (unsolvedDaily() && !confirm("Leave today's daily unsolved? Your marks are kept.")) return;
   const found = await fetchLevel(level.size, level.rule, level.id, tier);
@@ -289,5 +410,6 @@ async function start() {
   }
   build();
   root.dataset.ready = "true";
+  loadRecordings();
 }
 start();

@@ -10,10 +10,12 @@ export const say = (text) => { $("status").textContent = text; };
 export const showClock = (seconds) => { $("timer").textContent = fmt(seconds); };
 
 // The buttons and the finished look follow the game: nothing to undo, nothing to redo, done.
-export function showControls(root, { done, canUndo, canRedo }) {
+// A practice race (a ghost on a finished level) gets no hint and no reveal.
+export function showControls(root, { done, canUndo, canRedo, practice = false }) {
   $("undo").disabled = !canUndo || done;
   $("redo").disabled = !canRedo || done;
-  for (const id of ["clear", "reveal", "hint"]) $(id).disabled = done;
+  $("clear").disabled = done;
+  for (const id of ["reveal", "hint"]) $(id).disabled = done || practice;
   root.classList.toggle("finished", done);
 }
 
@@ -37,8 +39,10 @@ export function showTierPicker(level, tiers, chosen, onChange) {
 
 export const winDialog = () => $("win-dialog");
 
-export function showWin(level, seconds, streak) {
+// ghost: the verdict of a ghost race the solve ended ("" when there was none).
+export function showWin(level, seconds, streak, ghost = "") {
   for (const id of ["win-rank", "win-hints", "win-best", "win-share-status"]) $(id).textContent = "";
+  $("win-ghost").textContent = ghost;
   $("win-time").textContent = `Time: ${fmt(seconds)}`;
   $("win-streak").textContent = level.daily
     ? `Daily streak: ${streak.count} (best ${streak.best})` : "";
