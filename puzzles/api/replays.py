@@ -44,7 +44,8 @@ class ReplaySerializer(RecordingSerializer):
 
 
 class RecordingsView(APIView):
-    @extend_schema(responses=answers(RecordingsSerializer, 400, 404))
+    @extend_schema(responses=answers(RecordingsSerializer, 400, 404),
+                   operation_id="levels_recordings_list")
     def get(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = {"recordings": replays.recordings(level, request.player),
@@ -54,7 +55,8 @@ class RecordingsView(APIView):
 
 class ReplayView(APIView):
     @extend_schema(responses={**answers(ReplaySerializer, 400, 404), 403: OpenApiResponse(
-        ErrorSerializer, description="the viewer has not solved or revealed the level yet")})
+        ErrorSerializer, description="the viewer has not solved or revealed the level yet")},
+        operation_id="levels_recordings_replay")
     def get(self, request, n: str, level_id: int, recording_id: int):
         level = get_level(n, level_id)
         try:
