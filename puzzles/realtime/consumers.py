@@ -16,6 +16,7 @@ import time
 from datetime import timedelta
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -83,6 +84,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self.broadcast_state()
         except Exception:
             log.exception("room %s: settling after a departure failed", room.code)
+
+    async def dispatch(self, message):
+        # Channels closes stale database connections before every message it hands a
+        # consumer: a hop to the process's one thread for synchronous code each, so every
+        # progress report, fanned out to every player, queued there behind the rooms'
+        # database work (p99 of 50 rooms: 430 ms; benchmarks.rooms). This consumer reaches
+        # the database only through database_sync_to_async, which closes them itself.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
 
     # ------------------------------------------------------------ receiving
     async def receive(self, text_data=None, bytes_data=None):

@@ -292,7 +292,11 @@ ASGI_APPLICATION = "queensgame.asgi.application"
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if REDIS_URL:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                  "CONFIG": {"hosts": [REDIS_URL],
+                                  # redis-py's pool refuses past 100 connections at once
+                                  # ("Too many connections": reports lost at 50 rooms);
+                                  # a process's busy moments need more.
+                                  "CONFIG": {"hosts": [{"address": REDIS_URL,
+                                                        "max_connections": 1000}],
                                              "prefix": env.str("QUEENS_CHANNEL_PREFIX",
                                                                default="queens:ws")}}}
 SPECTACULAR_SETTINGS = {
