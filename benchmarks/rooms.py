@@ -5,8 +5,8 @@ gunicorn with the compose worker (uvicorn's WebSockets), the Redis channel layer
 For each step, that many rooms of four players, every room racing; each player says its
 progress (queens on the board) every --every ms, as a brisk person places queens, and the
 latency is from a player's send to each other player's receipt of it (the server writes it
-down, then fans it out through Redis). Steps double until the p99 passes --target ms, or
---max-rooms. Prints, per step: connections, progress messages sent and delivered per second,
+down, then fans it out through Redis). Steps grow (double) until the p99 passes --target ms, or
+--max-rooms (--growth 1.25 for finer steps). Prints, per step: connections, progress messages sent and delivered per second,
 p50/p99/max latency, and errors; then the largest step within the target.
 
 The client is Python (asyncio, websockets) on the same two cores: it costs CPU the server
@@ -145,6 +145,8 @@ def main(argv=None):
     parser.add_argument("--every", type=int, default=500, help="ms between a player's sends")
     parser.add_argument("--start", type=int, default=25, help="rooms in the first step")
     parser.add_argument("--max-rooms", type=int, default=400)
+    parser.add_argument("--growth", type=float, default=2.0,
+                        help="each step's rooms are the last step's times this")
     parser.add_argument("--target", type=float, default=100, help="p99 ms")
     parser.add_argument("--workers", default="2")
     args = parser.parse_args(argv)
@@ -175,7 +177,7 @@ def main(argv=None):
                 if r["errors"] or not r["p99"] <= args.target:
                     break
                 held = rooms
-                rooms *= 2
+                rooms = max(rooms + 1, round(rooms * args.growth))
     print(f"held within p99 <= {args.target:.0f} ms: {held or 0} rooms of {PLAYERS} "
           f"({(held or 0) * PLAYERS} connections)")
 
