@@ -5,9 +5,10 @@ gunicorn with the compose worker (uvicorn's WebSockets), the Redis channel layer
 For each step, that many rooms of four players, every room racing; each player says its
 progress (queens on the board) every --every ms, as a brisk person places queens, and the
 latency is from a player's send to each other player's receipt of it (the server writes it
-down, then fans it out through Redis). Steps grow (double) until the p99 passes --target ms, or
---max-rooms (--growth 1.25 for finer steps). Prints, per step: connections, progress messages sent and delivered per second,
-p50/p99/max latency, and errors; then the largest step within the target.
+down, then fans it out through Redis). Steps grow (double; --growth 1.2 for finer steps)
+until the p99 passes --target ms, or --max-rooms. Prints, per step: connections, progress
+messages sent and delivered per second, p50/p99/max latency, and errors; then the largest
+step within the target.
 
 The client is Python (asyncio, websockets) on the same two cores: it costs CPU the server
 does not get, so the figure is a floor."""

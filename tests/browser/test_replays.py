@@ -165,3 +165,29 @@ def test_racing_your_own_best_on_a_solved_level_is_practice_that_records_nothing
     assert Solve.objects.get(pk=mine.pk).seconds == mine.seconds
     page.reload()  # the finished board was kept as it was
     page.wait_for_selector("#game.finished")
+
+
+def test_the_ghost_and_the_replay_fit_a_phone_in_dark_mode(browser, live_server, bob, shots):
+    from tests.support import returning_player
+
+    level, bobs = bob
+    context = returning_player(browser.new_context(
+        viewport={"width": 390, "height": 844}, color_scheme="dark", base_url=live_server.url))
+    page = context.new_page()
+    page.goto(f"/levels/{level.id}/")
+    page.get_by_role("button", name="Race Bob's ghost").click()
+    page.wait_for_function("+document.getElementById('ghost-bar').value >= 2")
+    page.locator("#ghost").scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    page.screenshot(path=shots / "ghost-race-phone-dark.png", full_page=True)
+    page.click("#ghost-stop")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#reveal")
+    page.get_by_role("button", name="Watch Bob's replay").click()
+    page.wait_for_selector("#replay:not([hidden])")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator("#replay").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert axe_violations(page) == []
+    page.screenshot(path=shots / "replay-phone-dark.png", full_page=True)
+    context.close()
