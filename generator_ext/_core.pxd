@@ -161,6 +161,7 @@ cdef void count_pieces(int n, const int8_t* grid, int* pieces) noexcept nogil
 cdef bint all_regions_connected(int n, const int8_t* grid) noexcept nogil
 
 cdef int rule_code_c(object rule) except -1
+cdef int check_stars_c(object stars, int n, int rule) except -1
 cdef int read_grid(object regions, int8_t* grid, bint allow_unpainted) except -1
 cdef int check_grid(int n, const int8_t* grid) except -1
 cdef int load_board(object regions, object rule, Board* b) except -1

@@ -149,6 +149,28 @@ cdef int rule_code_c(object rule) except -1:
     raise ValueError(f"unknown rule {rule!r}; the rules are 'touch' and 'classic'")
 
 
+MAX_STARS = 3
+
+
+cdef int check_stars_c(object stars, int n, int rule) except -1:
+    """Star Battle's k: 1, 2 or 3, only under the touch rule, on a board that can hold k
+    stars in every row with none touching (at most one per 2×2 block)."""
+    if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= MAX_STARS:
+        raise ValueError(f"stars must be 1, 2 or 3, not {stars!r}")
+    if stars > 1 and rule != RULE_TOUCH:
+        raise ValueError("the classic rule is for one star only; use the touch rule")
+    if ((n + 1) // 2) ** 2 < stars * n:
+        smallest = next(m for m in range(n, MAX_N + 1) if ((m + 1) // 2) ** 2 >= stars * m)
+        raise ValueError(f"a {n}×{n} board cannot hold {stars} stars in every row without two "
+                         f"touching; {stars} stars need {smallest}×{smallest} or larger")
+    return stars
+
+
+def check_stars(stars, n, rule="touch") -> int:
+    """The star count, checked (ValueError naming the problem)."""
+    return check_stars_c(stars, n, rule_code_c(rule))
+
+
 def rule_code(rule) -> int:
     """The engine's code for a rule name; ValueError for anything else."""
     return rule_code_c(rule)
@@ -259,8 +281,10 @@ cdef int load_board(object regions, object rule, Board* b) except -1:
     return n
 
 
-def validate_regions(regions) -> None:
-    """Raise ValueError naming the first problem with a region map; None when it is valid."""
+def validate_regions(regions, stars=1) -> None:
+    """Raise ValueError naming the first problem with a region map (for `stars` stars per
+    row, column and region); None when it is valid."""
     cdef int8_t grid[MAX_N * MAX_N]
     cdef int n = read_grid(regions, grid, False)
     check_grid(n, grid)
+    check_stars_c(stars, n, RULE_TOUCH)

@@ -1,12 +1,15 @@
 # The Python entry points of the exact solver.
 from libc.stdint cimport int8_t, uint64_t
 
-from generator_ext._core cimport MAX_N, Board, load_board
+from generator_ext._core cimport MAX_N, Board, check_stars_c, load_board
 from generator_ext._search cimport Search, State, count_board, search_init, search_run, state_init
 
+from generator_ext._stars import count_star_solutions
 
-def count_solutions(regions, rule="touch", limit=2) -> int:
-    """The exact number of solutions, counting stops once it reaches `limit` (None: no limit)."""
+
+def count_solutions(regions, rule="touch", limit=2, stars=1) -> int:
+    """The exact number of solutions, counting stops once it reaches `limit` (None: no limit).
+    `stars`: stars per row, column and region (Star Battle; 1 is Queens)."""
     cdef Board b
     cdef uint64_t cap
     cdef uint64_t found
@@ -16,18 +19,24 @@ def count_solutions(regions, rule="touch", limit=2) -> int:
         raise ValueError(f"limit must be a positive integer or None, not {limit!r}")
     else:
         cap = <uint64_t>min(limit, 2**63)
-    load_board(regions, rule, &b)
+    cdef int n = load_board(regions, rule, &b)
+    if check_stars_c(stars, n, b.rule) > 1:
+        return count_star_solutions(regions, stars, limit)[0]
     with nogil:
         found = count_board(&b, cap, 0, NULL, NULL)
     return found
 
 
-def solve(regions, rule="touch"):
-    """A solution as solution[row] = column, or None when the puzzle has none."""
+def solve(regions, rule="touch", stars=1):
+    """A solution as solution[row] = column (with `stars` > 1: solution[row] = the sorted
+    columns of that row's stars), or None when the puzzle has none."""
     cdef Board b
     cdef int8_t first[MAX_N]
     cdef uint64_t found
     cdef int n = load_board(regions, rule, &b)
+    if check_stars_c(stars, n, b.rule) > 1:
+        count, found_rows, _, _ = count_star_solutions(regions, stars, 1)
+        return found_rows[0] if count else None
     with nogil:
         found = count_board(&b, 1, 0, first, NULL)
     if not found:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from generator_ext._core import rule_code, validate_regions
+from generator_ext._core import check_stars, rule_code, validate_regions
 
 
 def _symmetries(grid: list[list[int]]) -> list[list[list[int]]]:
@@ -35,8 +35,11 @@ def canonical_key(regions: Sequence[Sequence[int]]) -> str:
     return min(_relabelled_key(g) for g in _symmetries(grid))
 
 
-def canonical_hash(regions: Sequence[Sequence[int]], rule: str = "touch") -> str:
-    """sha256 hex of "rule|n|key": equal exactly for the same puzzle under the same rule."""
+def canonical_hash(regions: Sequence[Sequence[int]], rule: str = "touch", stars: int = 1) -> str:
+    """sha256 hex of "rule|n|key" ("rule|k stars|n|key" for k > 1 stars): equal exactly for
+    the same puzzle under the same rule and star count."""
     rule_code(rule)
     key = canonical_key(regions)
-    return hashlib.sha256(f"{rule}|{len(regions)}|{key}".encode()).hexdigest()
+    check_stars(stars, len(regions), rule)
+    variant = rule if stars == 1 else f"{rule}|{stars} stars"
+    return hashlib.sha256(f"{variant}|{len(regions)}|{key}".encode()).hexdigest()

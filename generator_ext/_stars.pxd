@@ -1,0 +1,34 @@
+# The exact solution counter for k stars (Star Battle: k stars in every row, column and
+# region, no two touching, diagonals included), for k = 1, 2 or 3 under the touch rule.
+from libc.stdint cimport int8_t, uint32_t, uint64_t
+
+from generator_ext._core cimport MAX_N, Board
+
+
+cdef struct StarState:
+    uint32_t open_rows[MAX_N]  # [r]: columns of row r that may still take a star
+    uint32_t open_cols[MAX_N]  # [c]: rows of column c that may still take a star
+    uint32_t star_rows[MAX_N]  # [r]: columns of row r holding a star
+    int8_t need_row[MAX_N]  # stars each row still needs
+    int8_t need_col[MAX_N]
+    int8_t need_reg[MAX_N]
+
+
+cdef struct StarSearch:
+    int stars
+    uint64_t limit
+    uint64_t count
+    uint64_t nodes
+    uint64_t node_budget  # 0: none
+    bint aborted
+    uint32_t first[MAX_N]  # the first two solutions found, as each row's star columns
+    uint32_t second[MAX_N]
+
+
+cdef void star_state_init(const Board* b, int stars, StarState* s) noexcept nogil
+cdef bint star_place(const Board* b, StarState* s, int r, int c) noexcept nogil
+cdef void star_cross(const Board* b, StarState* s, int r, int c) noexcept nogil
+cdef bint star_propagate(const Board* b, StarState* s) noexcept nogil
+cdef void star_search_init(StarSearch* q, int stars, uint64_t limit,
+                           uint64_t node_budget) noexcept nogil
+cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept nogil

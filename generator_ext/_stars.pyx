@@ -1,0 +1,257 @@
+# The exact solution counter for k stars: depth-first search over bitmasks. Each node
+# propagates what is forced (a unit whose open cells are exactly the stars it still needs
+# takes them all; a unit that cannot fit its stars without two touching is a dead end), then
+# branches on the lowest open cell of the unit with the least slack: a star there, or not.
+from libc.stdint cimport int8_t, uint32_t, uint64_t
+
+from generator_ext._core cimport (MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32,
+                                  load_board, popcount32)
+
+
+cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
+    """The most stars a line's open cells take with no two side by side (greedy from one
+    end is optimal on a line)."""
+    cdef int k = 0
+    cdef uint32_t low
+    while cells:
+        low = cells & (~cells + 1)
+        cells &= ~(low | (low << 1))
+        k += 1
+    return k
+
+
+cdef void star_state_init(const Board* b, int stars, StarState* s) noexcept nogil:
+    cdef int n = b.n
+    cdef int r, c
+    for r in range(MAX_N):
+        s.open_rows[r] = 0
+        s.open_cols[r] = 0
+        s.star_rows[r] = 0
+        s.need_row[r] = 0
+        s.need_col[r] = 0
+        s.need_reg[r] = 0
+    for r in range(n):
+        s.need_row[r] = stars
+        s.need_col[r] = stars
+        s.need_reg[r] = stars
+        for c in range(n):
+            if b.region[r * n + c] >= 0:
+                s.open_rows[r] |= bit(c)
+                s.open_cols[c] |= bit(r)
+
+
+cdef inline void close_cell(StarState* s, int r, int c) noexcept nogil:
+    s.open_rows[r] &= ~bit(c)
+    s.open_cols[c] &= ~bit(r)
+
+
+cdef void star_cross(const Board* b, StarState* s, int r, int c) noexcept nogil:
+    close_cell(s, r, c)
+
+
+cdef bint star_place(const Board* b, StarState* s, int r, int c) noexcept nogil:
+    """A star at (r, c), and what it rules out: its eight neighbours, and every open cell of
+    a row, column or region it completes. False when the cell is not open."""
+    cdef int n = b.n
+    cdef int g, i, j
+    cdef uint32_t m
+    if not ((s.open_rows[r] >> c) & 1):
+        return False
+    g = b.region[r * n + c]
+    s.star_rows[r] |= bit(c)
+    s.need_row[r] -= 1
+    s.need_col[c] -= 1
+    s.need_reg[g] -= 1
+    for i in range(r - 1, r + 2):
+        if 0 <= i < n:
+            for j in range(c - 1, c + 2):
+                if 0 <= j < n:
+                    close_cell(s, i, j)
+    if s.need_row[r] == 0:
+        m = s.open_rows[r]
+        while m:
+            close_cell(s, r, ctz32(m))
+            m &= m - 1
+    if s.need_col[c] == 0:
+        m = s.open_cols[c]
+        while m:
+            close_cell(s, ctz32(m), c)
+            m &= m - 1
+    if s.need_reg[g] == 0:
+        for i in range(b.rmin[g], b.rmax[g] + 1):
+            m = s.open_rows[i] & b.reg_rows[g][i]
+            while m:
+                close_cell(s, i, ctz32(m))
+                m &= m - 1
+    return True
+
+
+cdef int region_open(const Board* b, const StarState* s, int g) noexcept nogil:
+    cdef int i, k = 0
+    for i in range(b.rmin[g], b.rmax[g] + 1):
+        k += popcount32(s.open_rows[i] & b.reg_rows[g][i])
+    return k
+
+
+cdef bint place_all_in_row(const Board* b, StarState* s, int r, uint32_t cells) noexcept nogil:
+    while cells:
+        if not star_place(b, s, r, ctz32(cells)):
+            return False
+        cells &= cells - 1
+    return True
+
+
+cdef bint star_propagate(const Board* b, StarState* s) noexcept nogil:
+    """Places what is forced until nothing is; False on a contradiction (some unit can no
+    longer hold the stars it needs)."""
+    cdef int n = b.n
+    cdef int u, i, need, open_count
+    cdef uint32_t cells
+    cdef bint changed = True
+    while changed:
+        changed = False
+        for u in range(n):
+            need = s.need_row[u]
+            if need < 0:
+                return False
+            if need:
+                cells = s.open_rows[u]
+                if fit_in_line(cells) < need:
+                    return False
+                if popcount32(cells) == need:
+                    if not place_all_in_row(b, s, u, cells):
+                        return False
+                    changed = True
+            need = s.need_col[u]
+            if need < 0:
+                return False
+            if need:
+                cells = s.open_cols[u]
+                if fit_in_line(cells) < need:
+                    return False
+                if popcount32(cells) == need:
+                    while cells:
+                        if not star_place(b, s, ctz32(cells), u):
+                            return False
+                        cells &= cells - 1
+                    changed = True
+            need = s.need_reg[u]
+            if need < 0:
+                return False
+            if need:
+                open_count = region_open(b, s, u)
+                if open_count < need:
+                    return False
+                if open_count == need:
+                    for i in range(b.rmin[u], b.rmax[u] + 1):
+                        if not place_all_in_row(b, s, i, s.open_rows[i] & b.reg_rows[u][i]):
+                            return False
+                    changed = True
+    return True
+
+
+cdef void star_search_init(StarSearch* q, int stars, uint64_t limit,
+                           uint64_t node_budget) noexcept nogil:
+    q.stars = stars
+    q.limit = limit
+    q.count = 0
+    q.nodes = 0
+    q.node_budget = node_budget
+    q.aborted = False
+
+
+cdef bint pick_cell(const Board* b, const StarState* s, int* out_r, int* out_c) noexcept nogil:
+    """The lowest open cell of the unit with the least slack (open cells beyond the stars it
+    needs); False when no unit needs a star (the board is solved)."""
+    cdef int n = b.n
+    cdef int u, i, slack
+    cdef int best = 1 << 30
+    cdef int best_kind = -1, best_unit = -1
+    cdef uint32_t cells
+    for u in range(n):
+        if s.need_row[u]:
+            slack = popcount32(s.open_rows[u]) - s.need_row[u]
+            if slack < best:
+                best, best_kind, best_unit = slack, 0, u
+        if s.need_col[u]:
+            slack = popcount32(s.open_cols[u]) - s.need_col[u]
+            if slack < best:
+                best, best_kind, best_unit = slack, 1, u
+        if s.need_reg[u]:
+            slack = region_open(b, s, u) - s.need_reg[u]
+            if slack < best:
+                best, best_kind, best_unit = slack, 2, u
+    if best_kind < 0:
+        return False
+    if best_kind == 0:
+        out_r[0], out_c[0] = best_unit, ctz32(s.open_rows[best_unit])
+    elif best_kind == 1:
+        out_r[0], out_c[0] = ctz32(s.open_cols[best_unit]), best_unit
+    else:
+        for i in range(b.rmin[best_unit], b.rmax[best_unit] + 1):
+            cells = s.open_rows[i] & b.reg_rows[best_unit][i]
+            if cells:
+                out_r[0], out_c[0] = i, ctz32(cells)
+                break
+    return True
+
+
+cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept nogil:
+    cdef StarState branch
+    cdef int r = 0, c = 0, i
+    while True:  # the "no star here" branch loops instead of recursing
+        if q.count >= q.limit or q.aborted:
+            return
+        q.nodes += 1
+        if q.node_budget and q.nodes > q.node_budget:
+            q.aborted = True
+            return
+        if not star_propagate(b, s):
+            return
+        if not pick_cell(b, s, &r, &c):
+            if q.count == 0:
+                for i in range(MAX_N):
+                    q.first[i] = s.star_rows[i]
+            elif q.count == 1:
+                for i in range(MAX_N):
+                    q.second[i] = s.star_rows[i]
+            q.count += 1
+            return
+        branch = s[0]
+        if star_place(b, &branch, r, c):
+            star_search_run(b, &branch, q)
+        star_cross(b, s, r, c)
+
+
+# ---------------------------------------------------------------- Python entry points
+cdef list rows_of(const uint32_t* rows, int n):
+    out = []
+    for r in range(n):
+        cols = []
+        m = rows[r]
+        while m:
+            cols.append(ctz32(m))
+            m &= m - 1
+        out.append(cols)
+    return out
+
+
+def count_star_solutions(regions, stars=2, limit=2, node_budget=0):
+    """(solutions up to `limit`, the first two as each row's star columns, nodes, aborted)."""
+    cdef Board b
+    cdef StarState s
+    cdef StarSearch q
+    cdef int n = load_board(regions, "touch", &b)
+    cdef int k = check_stars_c(stars, n, RULE_TOUCH)
+    cdef uint64_t cap = <uint64_t>-1 if limit is None else <uint64_t>limit
+    cdef uint64_t budget = node_budget
+    with nogil:
+        star_state_init(&b, k, &s)
+        star_search_init(&q, k, cap, budget)
+        star_search_run(&b, &s, &q)
+    found = []
+    if q.count >= 1:
+        found.append(rows_of(q.first, n))
+    if q.count >= 2:
+        found.append(rows_of(q.second, n))
+    return q.count, found, q.nodes, bool(q.aborted)
