@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator_ext._core import rule_code
+from generator_ext import stars_logic
+from generator_ext._core import check_stars, rule_code
 from generator_ext._deduce_api import (
     deduce_raw,
     forced_raw,
@@ -68,8 +69,13 @@ class Step:
 
     @property
     def number(self) -> int:
-        """1..6 for a technique (its place in docs/architecture.md §5), 0 for a mistake."""
-        return TECHNIQUES.index(self.technique) + 1 if not self.mistake else 0
+        """1..6 for a technique (its place in docs/architecture.md §5; 1..7 for k stars, whose
+        2×2 blocks are 5th), 0 for a mistake."""
+        if self.mistake:
+            return 0
+        if self.technique in TECHNIQUES and self.technique != "elimination":
+            return TECHNIQUES.index(self.technique) + 1
+        return stars_logic.STAR_TECHNIQUES.index(self.technique) + 1
 
 
 @dataclass(frozen=True)
@@ -263,10 +269,12 @@ def _colors_for(grid, colors) -> list[int]:
     return colors
 
 
-def rate(regions, rule: str = "touch", colors=None) -> Rating:
+def rate(regions, rule: str = "touch", colors=None, stars: int = 1) -> Rating:
     """Solve the level as a person would, always with the easiest technique that makes
     progress; the tier is the hardest technique it needed. Sentences name regions by
-    `colors` (default: the engine's colouring)."""
+    `colors` (default: the engine's colouring). `stars`: k stars per unit (Star Battle)."""
+    if stars != 1:
+        return _rate_stars(regions, rule, colors, stars)
     solved, raw_steps = deduce_raw(regions, rule)
     grid = _grid(regions)
     colors = _colors_for(grid, colors)
@@ -327,11 +335,15 @@ def _wrong_queen(grid, rule: str, cell: tuple[int, int], colors: Sequence[int]) 
 ANALYZE_NODES = 200_000
 
 
-def hint(regions, rule: str = "touch", queens=(), crosses=(), colors=None) -> Step | None:
+def hint(regions, rule: str = "touch", queens=(), crosses=(), colors=None,
+         stars: int = 1) -> Step | None:
     """The next step from the player's own board: a mistake first (a queen off the solution,
     by its cell; a cross on a solution cell, by its row only), otherwise the easiest step
-    the marks allow. None when the board is solved or no technique applies."""
+    the marks allow. None when the board is solved or no technique applies. With `stars`
+    > 1, `queens` are the stars placed."""
     rule_code(rule)
+    if stars != 1:
+        return _hint_stars(regions, rule, queens, crosses, colors, stars)
     grid = _grid(regions)
     # Logic that solves the level proves it unique, and is faster than a count.
     solution = logic_solution_raw(grid, rule)  # checks the map
@@ -391,3 +403,62 @@ def analyze(regions, rule: str = "touch", colors=None) -> Analysis:
         grid, rule, node_budget=ANALYZE_NODES)
     rating = rate(grid, rule, colors) if len(solutions) == 1 else None
     return Analysis(n, rule, [], len(solutions), solutions, rating, design_score(grid))
+
+
+# ---------------------------------------------------------------- k stars (Star Battle)
+def _star_board(regions, rule: str, colors, stars: int) -> stars_logic.StarBoard:
+    rule_code(rule)
+    board = stars_logic.board_for(regions, stars, colors)
+    check_stars(stars, board.n, rule)
+    return board
+
+
+def _star_step(board: stars_logic.StarBoard, raw: stars_logic.RawStep) -> Step:
+    return Step(raw.technique, raw.why, queens=stars_logic.cells_of(board, raw.stars),
+                crosses=stars_logic.cells_of(board, raw.crosses),
+                because=stars_logic.cells_of(board, raw.because))
+
+
+def _rate_stars(regions, rule: str, colors, stars: int) -> Rating:
+    board = _star_board(regions, rule, colors, stars)
+    try:
+        solved, raws = stars_logic.deduce(stars_logic.StarState(board))
+    except stars_logic.Contradiction:  # no solution at all
+        solved, raws = False, []
+    hardest = max((stars_logic.STAR_TECHNIQUES.index(raw.technique) for raw in raws), default=0)
+    return Rating(tier=stars_logic.STAR_TIER[stars_logic.STAR_TECHNIQUES[hardest]]
+                  if solved else None,
+                  score=sum(stars_logic.STEP_WEIGHT[raw.technique] for raw in raws),
+                  solved_by_logic=solved, steps=[_star_step(board, raw) for raw in raws])
+
+
+def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step | None:
+    from generator_ext._stars import count_star_solutions
+
+    board = _star_board(regions, rule, colors, stars)
+    n = board.n
+    star_cells = parse_cells(queens, n, "queens")
+    cross_cells = parse_cells(crosses, n, "crosses")
+    both = sorted(set(star_cells) & set(cross_cells))
+    if both:
+        raise ValueError(f"cell {list(both[0])} is both a star and a cross")
+    count, found, _, _ = count_star_solutions(board.regions, stars, 2)
+    if count != 1:
+        raise ValueError("hints need a level with exactly one solution; this map has "
+                         + ("none" if not count else "more than one"))
+    solution = {(r, c) for r, cols in enumerate(found[0]) for c in cols}
+    for r, c in sorted(star_cells):
+        if (r, c) not in solution:
+            return Step(MISTAKE, f"The star at row {r + 1}, column {c + 1} cannot be part of "
+                                 "the solution.", because=[[r, c]])
+    wrong_rows = sorted(r for r, c in cross_cells if (r, c) in solution)
+    if wrong_rows:
+        r = wrong_rows[0]
+        return Step(MISTAKE, f"A cross in row {r + 1} is wrong.",
+                    because=[[r, c] for c in range(n)])
+    state = stars_logic.StarState(board, sum(1 << (r * n + c) for r, c in star_cells),
+                                  sum(1 << (r * n + c) for r, c in cross_cells))
+    if state.solved():
+        return None
+    raw = stars_logic.next_step(state)
+    return _star_step(board, raw) if raw is not None else None

@@ -1,0 +1,441 @@
+"""Deduction for k stars (Star Battle): the techniques a person uses, as steps with sentences.
+
+Each cell is unknown, empty (crossed) or a star; a unit (row, column or region) *needs* k
+minus the stars it has. The techniques, easiest first (docs/architecture.md §5 for 1★; these
+are their counts-and-blocks generalisation, in the same order, the 2×2 argument added):
+
+1. last cells: a unit whose open cells are exactly as many as the stars it needs: all stars.
+2. neighbours: the cells touching a star are empty; so are the open cells of a unit that
+   has its k stars.
+3. confinement: a region whose open cells lie in one row (column) and that needs as many
+   stars as that row empties the rest of the row; a row (column) whose open cells lie in one
+   region and that needs as many stars as the region empties the rest of the region.
+4. group confinement: regions whose open cells lie within some rows (columns) and that need
+   as many stars together as those rows empty the rest of the rows; rows (columns) whose
+   open cells lie within some regions and that need as many stars as those regions empty
+   the rest of the regions.
+5. 2×2 blocks: a 2×2 block holds at most one star. Two neighbouring rows (columns) needing m
+   stars whose open cells fit in no fewer than m blocks have one star in each block: a block
+   with one open cell holds a star there, and blocks that lie in one column (row) and give
+   it every star it still needs empty the rest of that column (row).
+6. elimination: a star on a cell that would leave some unit unable to hold the stars it
+   needs cannot be; the cell is empty.
+7. contradiction: assume a star on a cell, apply 1-6 until nothing changes; a contradiction
+   empties the cell. One assumption at a time, never nested.
+
+`rate` applies the easiest technique that makes progress, one instance at a time; the tier is
+the hardest technique needed: easy (1-3), medium (4), hard (5-6), expert (7). This reading is
+plain Python over bitmasks: clear first, and the reference a compiled one will be held to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from generator_ext._core import check_stars, validate_regions
+from generator_ext.palette import region_colors, region_name
+
+STAR_TECHNIQUES = ("last_cell", "neighbours", "confinement", "group_confinement", "blocks",
+                   "elimination", "contradiction")
+STAR_TIER = {"last_cell": "easy", "neighbours": "easy", "confinement": "easy",
+             "group_confinement": "medium", "blocks": "hard", "elimination": "hard",
+             "contradiction": "expert"}
+STEP_WEIGHT = {"last_cell": 1, "neighbours": 1, "confinement": 3, "group_confinement": 6,
+               "blocks": 8, "elimination": 10, "contradiction": 20}
+ROW, COL, REGION = 0, 1, 2
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Contradiction(Exception):  # noqa: N818 (a finding of the logic, not a failure)
+    """The marks break a rule or leave a unit unable to hold its stars."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+@dataclass
+class RawStep:
+    technique: str
+    stars: int  # cells it decides are stars (a bitmask of cell indices)
+    crosses: int  # cells it decides are empty
+    because: int  # the cells of the units it reasons about
+    why: str  # the sentence
+
+
+class StarBoard:
+    """A region map's units as bitmasks over cells (index r * n + c)."""
+
+    def __init__(self, regions: list[list[int]], k: int, colors: Sequence[int]):
+        self.n = n = len(regions)
+        self.k = k
+        self.regions = regions
+        self.colors = colors
+        self.units: list[int] = [0] * (3 * n)
+        self.region_of = [0] * (n * n)
+        for r in range(n):
+            for c in range(n):
+                i = r * n + c
+                g = regions[r][c]
+                self.region_of[i] = g
+                self.units[r] |= 1 << i
+                self.units[n + c] |= 1 << i
+                self.units[2 * n + g] |= 1 << i
+        self.around = [0] * (n * n)  # the eight cells touching each cell
+        for r in range(n):
+            for c in range(n):
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n:
+                            self.around[r * n + c] |= 1 << ((r + dr) * n + c + dc)
+
+    def name(self, u: int) -> str:
+        kind, index = divmod(u, self.n)
+        if kind == ROW:
+            return f"row {index + 1}"
+        if kind == COL:
+            return f"column {index + 1}"
+        return f"the {region_name(index, self.colors)} region"
+
+    def names(self, units: Sequence[int]) -> str:
+        words = [self.name(u) for u in units]
+        kind = units[0] // self.n
+        if kind != REGION and len(words) > 1:  # "rows 3 and 4"
+            plural = "rows" if kind == ROW else "columns"
+            nums = [w.split()[1] for w in words]
+            return f"{plural} {', '.join(nums[:-1])} and {nums[-1]}"
+        if kind == REGION and len(words) > 1:
+            colours = [region_name(u - 2 * self.n, self.colors) for u in units]
+            return f"the {', '.join(colours[:-1])} and {colours[-1]} regions"
+        return words[0]
+
+    def cell(self, i: int) -> str:
+        return f"row {i // self.n + 1}, column {i % self.n + 1}"
+
+    def line_mask(self, u: int, mask: int) -> int:
+        """A row's or column's cells in `mask` as a bitmask over its positions 0..n-1."""
+        n = self.n
+        kind, index = divmod(u, n)
+        out = 0
+        for i in _bits(mask & self.units[u]):
+            out |= 1 << (i % n if kind == ROW else i // n)
+        return out
+
+
+def stars_count(k: int) -> str:
+    return f"{k} star" + ("" if k == 1 else "s")
+
+
+def _fit_in_line(cells: int) -> int:
+    k = 0
+    while cells:
+        low = cells & -cells
+        cells &= ~(low | (low << 1))
+        k += 1
+    return k
+
+
+class StarState:
+    """The marks: `stars` and `crosses` as cell bitmasks."""
+
+    def __init__(self, board: StarBoard, stars: int = 0, crosses: int = 0):
+        self.b = board
+        self.stars = stars
+        self.crosses = crosses
+
+    def copy(self) -> StarState:
+        return StarState(self.b, self.stars, self.crosses)
+
+    @property
+    def open(self) -> int:
+        return ((1 << (self.b.n * self.b.n)) - 1) & ~(self.stars | self.crosses)
+
+    def open_in(self, u: int) -> int:
+        return self.b.units[u] & self.open
+
+    def need(self, u: int) -> int:
+        return self.b.k - (self.b.units[u] & self.stars).bit_count()
+
+    def solved(self) -> bool:
+        return all(self.need(u) == 0 for u in range(3 * self.b.n))
+
+    def check(self) -> None:
+        """Contradiction naming the first broken rule, or what can no longer be."""
+        b = self.b
+        for i in _bits(self.stars):
+            if b.around[i] & self.stars:
+                raise Contradiction(f"two stars touching at {b.cell(i)}")
+        for u in range(3 * b.n):
+            need = self.need(u)
+            if need < 0:
+                raise Contradiction(f"{b.name(u)} with more than {stars_count(b.k)}")
+            room = self.open_in(u)
+            fit = room.bit_count() if u >= 2 * b.n else _fit_in_line(b.line_mask(u, room))
+            if fit < need:
+                raise Contradiction(f"{b.name(u)} without room for {stars_count(need)}")
+        for kind in (ROW, COL):
+            for first in range(b.n - 1):
+                found, need = _blocks(self, kind, first)
+                if len(found) < need:
+                    lines = b.names([kind * b.n + first, kind * b.n + first + 1])
+                    raise Contradiction(f"{lines} without room for {stars_count(need)}")
+
+    def apply(self, step: RawStep) -> None:
+        self.stars |= step.stars
+        self.crosses |= step.crosses & ~self.stars
+
+
+# ---------------------------------------------------------------- the techniques
+def last_cells(s: StarState) -> RawStep | None:
+    b = s.b
+    for u in range(3 * b.n):
+        need, room = s.need(u), s.open_in(u)
+        if need and room.bit_count() == need:
+            where = "its last open cell holds" if need == 1 else f"its {need} open cells hold"
+            return RawStep("last_cell", room, 0, b.units[u],
+                           f"{_capital(b.name(u))} needs {need} more "
+                           f"star{'s' if need > 1 else ''} and has "
+                           f"only {need} open cell{'s' if need > 1 else ''} left: {where} "
+                           f"{'a star' if need == 1 else 'them'}.")
+    return None
+
+
+def neighbours(s: StarState) -> RawStep | None:
+    b = s.b
+    for i in _bits(s.stars):
+        touched = b.around[i] & s.open
+        if touched:
+            return RawStep("neighbours", 0, touched, 1 << i,
+                           f"The star at {b.cell(i)} touches the cells around it, so none of "
+                           "them holds a star.")
+    for u in range(3 * b.n):
+        room = s.open_in(u)
+        if room and s.need(u) == 0:
+            return RawStep("neighbours", 0, room, b.units[u],
+                           f"{_capital(b.name(u))} has its {stars_count(b.k)}, so its other "
+                           "cells are empty.")
+    return None
+
+
+def _confined(s: StarState, inner: Sequence[int], outer: Sequence[int]) -> int:
+    """The open cells of `outer` beyond `inner` when `inner`'s open cells all lie in `outer`
+    and they need as many stars; 0 otherwise."""
+    room_in = 0
+    for u in inner:
+        room_in |= s.open_in(u)
+    room_out = 0
+    for u in outer:
+        room_out |= s.open_in(u)
+    if not room_in or room_in & ~room_out:
+        return 0
+    if sum(s.need(u) for u in inner) != sum(s.need(u) for u in outer):
+        return 0
+    return room_out & ~room_in
+
+
+def _confinement_step(s: StarState, technique: str, inner: Sequence[int],
+                      outer: Sequence[int]) -> RawStep | None:
+    crosses = _confined(s, inner, outer)
+    if not crosses:
+        return None
+    b = s.b
+    need = sum(s.need(u) for u in inner)
+    because = 0
+    for u in (*inner, *outer):
+        because |= b.units[u]
+    lies = "lies" if len(inner) == 1 else "lie"
+    verb = "needs" if len(inner) == 1 else "need"
+    return RawStep(technique, 0, crosses, because,
+                   f"{_capital(b.names(inner))} {lies} entirely in {b.names(outer)} and "
+                   f"{verb} {stars_count(need)}, as many as {b.names(outer)} "
+                   f"{'needs' if len(outer) == 1 else 'need'}: so the other cells of "
+                   f"{b.names(outer)} are empty.")
+
+
+def confinement(s: StarState) -> RawStep | None:
+    n = s.b.n
+    for g in range(2 * n, 3 * n):
+        for line in range(2 * n):
+            step = _confinement_step(s, "confinement", [g], [line])
+            if step is None:
+                step = _confinement_step(s, "confinement", [line], [g])
+            if step is not None:
+                return step
+    return None
+
+
+def group_confinement(s: StarState) -> RawStep | None:
+    """Lines (rows, then columns) that hold some regions whole and need as many stars, and
+    regions that hold some lines whole; groups of 2 up to all but one, smallest first."""
+    n = s.b.n
+    regions = [u for u in range(2 * n, 3 * n) if s.need(u)]
+    for kind in (ROW, COL):
+        lines = [u for u in range(kind * n, kind * n + n) if s.need(u)]
+        for size in range(2, len(lines)):
+            for group in combinations(lines, size):
+                room = 0
+                for u in group:
+                    room |= s.open_in(u)
+                inside = [g for g in regions if s.open_in(g) and not s.open_in(g) & ~room]
+                if inside:
+                    step = _confinement_step(s, "group_confinement", inside, list(group))
+                    if step is not None and len(inside) + len(group) > 2:
+                        return step
+        for size in range(2, len(regions)):
+            for group in combinations(regions, size):
+                room = 0
+                for u in group:
+                    room |= s.open_in(u)
+                inside = [u for u in lines if s.open_in(u) and not s.open_in(u) & ~room]
+                if inside:
+                    step = _confinement_step(s, "group_confinement", inside, list(group))
+                    if step is not None and len(inside) + len(group) > 2:
+                        return step
+    return None
+
+
+def _blocks(s: StarState, kind: int, first: int) -> tuple[list[int], int]:
+    """The fewest 2×2 blocks (cell masks) covering the open cells of lines first, first+1
+    (rows when kind is ROW), laid from the low end; and the stars the two lines need."""
+    b, n = s.b, s.b.n
+    a, z = kind * n + first, kind * n + first + 1
+    room = s.open_in(a) | s.open_in(z)
+    positions = b.line_mask(a, room) | b.line_mask(z, room)
+    blocks = []
+    while positions:
+        p = (positions & -positions).bit_length() - 1
+        cells = 0
+        for q in (p, p + 1):
+            if q < n:
+                cells |= (b.units[(1 - kind) * n + q]) & (b.units[a] | b.units[z])
+        blocks.append(cells & room)
+        positions &= ~(0b11 << p)
+    return blocks, s.need(a) + s.need(z)
+
+
+def blocks(s: StarState) -> RawStep | None:
+    b, n = s.b, s.b.n
+    for kind in (ROW, COL):
+        for first in range(n - 1):
+            found, need = _blocks(s, kind, first)
+            if not need or len(found) != need:
+                continue
+            pair = b.units[kind * n + first] | b.units[kind * n + first + 1]
+            lines = b.names([kind * n + first, kind * n + first + 1])
+            head = (f"{_capital(lines)} need {stars_count(need)}, and their open cells fit in "
+                    f"no fewer than {need} blocks of 2×2, each of which holds at most one star: "
+                    "so each block holds one")
+            for cells in found:
+                if cells.bit_count() == 1:
+                    i = cells.bit_length() - 1
+                    return RawStep("blocks", cells, 0, pair,
+                                   f"{head}, and the block whose only open cell is {b.cell(i)} "
+                                   "holds its star there.")
+            across = 1 - kind  # blocks lying in one column give that column its stars
+            for line in range(n):
+                u = across * n + line
+                held = [cells for cells in found if cells and not cells & ~b.units[u]]
+                kept = 0
+                for cells in held:
+                    kept |= cells
+                rest = s.open_in(u) & ~kept
+                if held and len(held) == s.need(u) and rest:
+                    return RawStep("blocks", 0, rest, pair | b.units[u],
+                                   f"{head}; {len(held)} of them lie in {b.name(u)}, which "
+                                   f"needs {stars_count(s.need(u))}: so its other cells "
+                                   "are empty.")
+    return None
+
+
+def _places(s: StarState, i: int) -> StarState:
+    """A star on cell i, and what it plainly rules out (its neighbours, full units)."""
+    t = s.copy()
+    t.stars |= 1 << i
+    t.crosses |= t.b.around[i] & ~t.stars
+    for u in range(3 * t.b.n):
+        if t.b.units[u] >> i & 1 and t.need(u) == 0:
+            t.crosses |= t.open_in(u)
+    return t
+
+
+def elimination(s: StarState) -> RawStep | None:
+    b = s.b
+    for i in _bits(s.open):
+        try:
+            _places(s, i).check()
+        except Contradiction as broken:
+            return RawStep("elimination", 0, 1 << i, 1 << i,
+                           f"A star at {b.cell(i)} would leave {broken.why}, so that cell is "
+                           "empty.")
+    return None
+
+
+EASIER = (last_cells, neighbours, confinement, group_confinement, blocks, elimination)
+
+
+def contradiction(s: StarState) -> RawStep | None:
+    b = s.b
+    for i in _bits(s.open):
+        t = _places(s, i)
+        try:
+            t.check()
+            while not t.solved():
+                step = next((found for technique in EASIER
+                             if (found := technique(t)) is not None), None)
+                if step is None:
+                    break
+                t.apply(step)
+                t.check()
+        except Contradiction as broken:
+            return RawStep("contradiction", 0, 1 << i, 1 << i,
+                           f"Suppose a star at {b.cell(i)}: it leads to {broken.why}. So that "
+                           "cell is empty.")
+    return None
+
+
+TECHNIQUE_FUNCTIONS = (*EASIER, contradiction)
+
+
+def next_step(s: StarState) -> RawStep | None:
+    """The easiest step the marks allow; Contradiction when they break a rule."""
+    s.check()
+    for technique in TECHNIQUE_FUNCTIONS:
+        step = technique(s)
+        if step is not None:
+            return step
+    return None
+
+
+def deduce(s: StarState) -> tuple[bool, list[RawStep]]:
+    """Steps from `s` until solved or stuck: (solved, steps)."""
+    steps: list[RawStep] = []
+    while not s.solved():
+        step = next_step(s)
+        if step is None:
+            return False, steps
+        s.apply(step)
+        steps.append(step)
+    s.check()
+    return True, steps
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def board_for(regions, k: int, colors) -> StarBoard:
+    grid = [list(row) for row in (regions.tolist() if hasattr(regions, "tolist") else regions)]
+    validate_regions(grid, stars=k)
+    check_stars(k, len(grid))
+    return StarBoard(grid, k, list(colors) if colors is not None else region_colors(grid))
+
+
+def cells_of(board: StarBoard, mask: int) -> list[list[int]]:
+    return [[i // board.n, i % board.n] for i in _bits(mask)]
