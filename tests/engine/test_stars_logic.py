@@ -87,3 +87,15 @@ def test_star_logic_refuses_what_it_cannot_rate():
         rate(unique_boards(8, 2, 1, 5)[0], rule="classic", stars=2)
     with pytest.raises(ValueError, match="exactly one solution"):
         hint([[r] * 8 for r in range(8)], stars=2)  # each row a region: many solutions
+
+
+@pytest.mark.parametrize("n, seed", [(8, 1), (8, 2), (9, 3)])
+def test_generated_star_levels_are_unique_finished_by_logic_and_reproducible(n, seed):
+    from generator_ext.stars_generate import generate_stars
+
+    regions, solution, attempts, tier = generate_stars(n, 2, random.Random(seed), None, 200)
+    assert count_solutions(regions, stars=2) == 1 and solve(regions, stars=2) == solution
+    rating = rate(regions, stars=2)
+    assert rating.solved_by_logic and rating.tier == tier and attempts >= 1
+    again = generate_stars(n, 2, random.Random(seed), None, 200)
+    assert again == (regions, solution, attempts, tier)

@@ -1,0 +1,199 @@
+"""Star Battle levels (k stars per row, column and region): planted, grown, made unique,
+rated. An attempt places n·k stars at random (k per row and column, none touching), grows a
+region around each k of them that follow each other along the rows, then moves single cells
+between neighbouring regions until the compiled counter finds no second solution (each move
+takes a cell that is a star in the other solution, never one of ours, into a region next to
+it), and keeps the level when the deduction engine finishes it at the asked tier.
+
+Everything is reproducible from the seed (Python's own Mersenne Twister, seeded with it) and
+bounded: search nodes per count, moves per attempt, and attempts."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from generator_ext._stars import count_star_solutions
+from generator_ext.deduce import rate
+
+COUNT_NODE_BUDGET = 200_000  # a count past this gives the attempt up
+MOVES_PER_ATTEMPT = 60
+PLACEMENT_BUDGET = 20_000  # search nodes for one random placement
+
+
+def row_choices(n: int, k: int) -> list[tuple[int, ...]]:
+    """Every way to put k stars in a row of n with none side by side."""
+    return [cols for cols in combinations(range(n), k)
+            if all(b - a > 1 for a, b in zip(cols, cols[1:], strict=False))]
+
+
+def random_placement(n: int, k: int, rng: random.Random,
+                     budget: int = PLACEMENT_BUDGET) -> list[tuple[int, ...]] | None:
+    """Each row's star columns: k per row and column, none touching; None past the budget."""
+    choices = row_choices(n, k)
+    col = [0] * n
+    rows: list[tuple[int, ...]] = []
+    left = [budget]
+
+    def go(r: int) -> bool:
+        left[0] -= 1
+        if left[0] < 0:
+            return False
+        if r == n:
+            return all(c == k for c in col)
+        if any(c + (n - r + 1) // 2 < k for c in col):  # a column gains a star every other row
+            return False
+        above = rows[-1] if rows else ()
+        for cols in rng.sample(choices, len(choices)):
+            if any(abs(c - a) <= 1 for c in cols for a in above) or any(col[c] >= k for c in cols):
+                continue
+            for c in cols:
+                col[c] += 1
+            rows.append(cols)
+            if go(r + 1):
+                return True
+            rows.pop()
+            for c in cols:
+                col[c] -= 1
+        return False
+
+    return rows if go(0) else None
+
+
+def grow(n: int, seeds: list[list[tuple[int, int]]], rng: random.Random) -> list[list[int]]:
+    """Regions grown at random from each group of seed cells until the board is covered."""
+    grid = [[-1] * n for _ in range(n)]
+    frontier = []
+    for g, cells in enumerate(seeds):
+        for r, c in cells:
+            grid[r][c] = g
+            frontier.append((r, c))
+    while frontier:
+        r, c = frontier.pop(rng.randrange(len(frontier)))
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] < 0:
+                grid[rr][cc] = grid[r][c]
+                frontier.append((rr, cc))
+    return grid
+
+
+def connected(grid: list[list[int]], g: int) -> bool:
+    n = len(grid)
+    cells = {(r, c) for r in range(n) for c in range(n) if grid[r][c] == g}
+    if not cells:
+        return False
+    seen, todo = set(), [next(iter(cells))]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo.extend(p for p in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if p in cells)
+    return seen == cells
+
+
+def planted(n: int, k: int, rng: random.Random, tries: int = 20):
+    """(regions, placement): n connected regions grown around a random placement, k stars
+    each (those that follow each other along the rows, read as a snake); None if none came
+    out connected in `tries`."""
+    rows = random_placement(n, k, rng)
+    if rows is None:
+        return None
+    snake = [(r, c) for r, cols in enumerate(rows) for c in (cols if r % 2 == 0 else cols[::-1])]
+    groups = [snake[i:i + k] for i in range(0, len(snake), k)]
+    for _ in range(tries):
+        grid = grow(n, groups, rng)
+        if not all(connected(grid, g) for g in range(n)):
+            grid = joined(n, k, rows, rng)
+        if grid is not None:
+            return grid, [sorted(cols) for cols in rows]
+    return None
+
+
+def joined(n: int, k: int, rows: list[tuple[int, ...]], rng: random.Random):
+    """Regions made by joining neighbouring cells at random (union-find over the grid's
+    edges in a random order) while no region holds more than k of the placement's stars,
+    then the starless pieces into any neighbour: connected by construction; None when some
+    region is left short of k stars."""
+    parent = list(range(n * n))
+    stars = [0] * (n * n)
+    for r, cols in enumerate(rows):
+        for c in cols:
+            stars[r * n + c] = 1
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    edges = [(i, i + 1) for i in range(n * n) if i % n < n - 1]
+    edges += [(i, i + n) for i in range(n * n - n)]
+    rng.shuffle(edges)
+    for starless_only in (False, True):
+        for a, b in edges:
+            ra, rb = root(a), root(b)
+            if ra == rb or (starless_only and stars[ra] and stars[rb]):
+                continue
+            if stars[ra] + stars[rb] <= k:
+                parent[rb] = ra
+                stars[ra] += stars[rb]
+    roots = sorted({root(i) for i in range(n * n)})
+    if len(roots) != n or any(stars[r] != k for r in roots):
+        return None
+    label = {r: g for g, r in enumerate(roots)}
+    return [[label[root(r * n + c)] for c in range(n)] for r in range(n)]
+
+
+def make_unique_stars(grid: list[list[int]], k: int, solution: list[list[int]],
+                      rng: random.Random, moves: int = MOVES_PER_ATTEMPT) -> bool:
+    """Moves cells between neighbouring regions (in place) until `solution` is the only one;
+    False when the moves or a count's budget run out."""
+    ours = {(r, c) for r, cols in enumerate(solution) for c in cols}
+    for _ in range(moves + 1):
+        count, found, _, aborted = count_star_solutions(grid, k, 2, COUNT_NODE_BUDGET)
+        if aborted:
+            return False
+        if count == 1:
+            return True
+        other = next(rows for rows in found if rows != solution)
+        candidates = [(r, c) for r, cols in enumerate(other) for c in cols if (r, c) not in ours]
+        rng.shuffle(candidates)
+        if not any(_move_out(grid, cell, rng) for cell in candidates):
+            return False
+    return False
+
+
+def _move_out(grid: list[list[int]], cell: tuple[int, int], rng: random.Random) -> bool:
+    """Gives `cell` to a neighbouring region when its own stays connected without it."""
+    n = len(grid)
+    r, c = cell
+    g = grid[r][c]
+    targets = sorted({grid[rr][cc] for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                      if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] != g})
+    rng.shuffle(targets)
+    for h in targets:
+        grid[r][c] = h
+        if connected(grid, g):
+            return True
+        grid[r][c] = g
+    return False
+
+
+def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,
+                   max_attempts: int) -> tuple[list[list[int]], list[list[int]], int, str]:
+    """(regions, solution, attempts, tier) of a unique level that logic finishes, of `tier`
+    when one is asked; RuntimeError when `max_attempts` attempts found none."""
+    for attempt in range(1, max_attempts + 1):
+        made = planted(n, k, rng)
+        if made is None:
+            continue
+        grid, solution = made
+        if not make_unique_stars(grid, k, solution, rng):
+            continue
+        rating = rate(grid, stars=k)
+        if rating.solved_by_logic and (tier is None or rating.tier == tier):
+            return grid, solution, attempt, rating.tier
+    raise RuntimeError(f"no {n}×{n} {k}-star level{f' of tier {tier}' if tier else ''} found "
+                       f"in {max_attempts} attempts")
