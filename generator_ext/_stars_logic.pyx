@@ -1,0 +1,493 @@
+# The k-star deduction's closures, compiled: the techniques of generator_ext/stars_logic.py
+# (its docstring numbers them 1-7), each applied to every instance it finds at once, easiest
+# first, until nothing changes. The tier of a level is the lowest technique level whose
+# closure solves it. stars_logic.py is the plain reading (and the steps' sentences); a test
+# holds the two closures equal.
+from libc.stdint cimport uint32_t
+
+from generator_ext._core cimport MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32, full_mask
+from generator_ext._core cimport load_board, popcount32
+
+cdef enum:
+    SOLVED = 1
+    STUCK = 0
+    CONTRA = -1
+
+
+cdef struct Marks:
+    uint32_t star[MAX_N]  # [r]: star columns of row r
+    uint32_t cross[MAX_N]  # [r]: crossed columns of row r
+
+
+cdef struct View:
+    # Read off the marks once a pass: open cells by row and column, and what each unit needs.
+    uint32_t open_r[MAX_N]
+    uint32_t open_c[MAX_N]
+    int need_r[MAX_N]
+    int need_c[MAX_N]
+    int need_g[MAX_N]
+    int open_g[MAX_N]  # open cells of each region
+    uint32_t rows_g[MAX_N]  # rows holding an open cell of region g
+    uint32_t cols_g[MAX_N]
+    uint32_t regs_r[MAX_N]  # regions with an open cell in row r
+    uint32_t regs_c[MAX_N]
+
+
+cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
+    cdef int k = 0
+    cdef uint32_t low
+    while cells:
+        low = cells & (~cells + 1)
+        cells &= ~(low | (low << 1))
+        k += 1
+    return k
+
+
+cdef void read_view(const Board* b, int k, const Marks* m, View* v) noexcept nogil:
+    cdef int n = b.n
+    cdef int r, c, g
+    cdef uint32_t full = full_mask(n), cells, row_open
+    for c in range(n):
+        v.open_c[c] = 0
+        v.need_c[c] = k
+        v.need_g[c] = k
+        v.open_g[c] = 0
+        v.rows_g[c] = 0
+        v.cols_g[c] = 0
+        v.regs_c[c] = 0
+    for r in range(n):
+        row_open = full & ~(m.star[r] | m.cross[r])
+        v.open_r[r] = row_open
+        v.need_r[r] = k - popcount32(m.star[r])
+        v.regs_r[r] = 0
+        cells = m.star[r]
+        while cells:
+            c = ctz32(cells)
+            cells &= cells - 1
+            v.need_c[c] -= 1
+            v.need_g[b.region[r * n + c]] -= 1
+        cells = row_open
+        while cells:
+            c = ctz32(cells)
+            cells &= cells - 1
+            g = b.region[r * n + c]
+            v.open_c[c] |= bit(r)
+            v.open_g[g] += 1
+            v.rows_g[g] |= bit(r)
+            v.cols_g[g] |= bit(c)
+            v.regs_r[r] |= bit(g)
+            v.regs_c[c] |= bit(g)
+
+
+cdef inline void set_cross(Marks* m, int r, int c) noexcept nogil:
+    if not (m.star[r] >> c) & 1:
+        m.cross[r] |= bit(c)
+
+
+cdef int pair_blocks(int n, uint32_t positions) noexcept nogil:
+    cdef int count = 0
+    cdef int p
+    while positions:
+        p = ctz32(positions)
+        positions &= ~(<uint32_t>3 << p)
+        count += 1
+    return count
+
+
+cdef bint broken(const Board* b, int k, const Marks* m, const View* v) noexcept nogil:
+    """A rule broken, or a unit (or two neighbouring lines) without room for its stars."""
+    cdef int n = b.n
+    cdef int r, c, g
+    cdef uint32_t s, near
+    for r in range(n):
+        s = m.star[r]
+        near = (s << 1) | (s >> 1)
+        if s & near:
+            return True
+        if r + 1 < n and (m.star[r + 1] & (s | near)):
+            return True
+        if v.need_r[r] < 0 or v.need_c[r] < 0 or v.need_g[r] < 0:
+            return True
+        if fit_in_line(v.open_r[r]) < v.need_r[r] or fit_in_line(v.open_c[r]) < v.need_c[r]:
+            return True
+        if v.open_g[r] < v.need_g[r]:
+            return True
+    for r in range(n - 1):
+        if pair_blocks(n, v.open_r[r] | v.open_r[r + 1]) < v.need_r[r] + v.need_r[r + 1]:
+            return True
+        if pair_blocks(n, v.open_c[r] | v.open_c[r + 1]) < v.need_c[r] + v.need_c[r + 1]:
+            return True
+    return False
+
+
+cdef bint solved(const Board* b, const View* v) noexcept nogil:
+    cdef int u
+    for u in range(b.n):
+        if v.need_r[u] or v.need_c[u] or v.need_g[u]:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- techniques 1-5
+cdef bint last_cells(const Board* b, Marks* m, const View* v) noexcept nogil:
+    cdef int n = b.n
+    cdef int u, i
+    cdef bint changed = False
+    for u in range(n):
+        if v.need_r[u] and popcount32(v.open_r[u]) == v.need_r[u]:
+            m.star[u] |= v.open_r[u]
+            changed = True
+        if v.need_c[u] and popcount32(v.open_c[u]) == v.need_c[u]:
+            for i in range(n):
+                if (v.open_c[u] >> i) & 1:
+                    m.star[i] |= bit(u)
+            changed = True
+        if v.need_g[u] and v.open_g[u] == v.need_g[u]:
+            for i in range(b.rmin[u], b.rmax[u] + 1):
+                m.star[i] |= v.open_r[i] & b.reg_rows[u][i]
+            changed = True
+    return changed
+
+
+cdef bint neighbours(const Board* b, Marks* m, const View* v) noexcept nogil:
+    cdef int n = b.n
+    cdef int r, i, g
+    cdef uint32_t full = full_mask(n), s, around
+    cdef bint changed = False
+    for r in range(n):
+        s = m.star[r]
+        if not s:
+            continue
+        around = (s | (s << 1) | (s >> 1)) & full
+        for i in range(r - 1, r + 2):
+            if 0 <= i < n and v.open_r[i] & around:
+                m.cross[i] |= v.open_r[i] & around & ~m.star[i]
+                changed = True
+    for r in range(n):
+        if v.need_r[r] == 0 and v.open_r[r]:
+            m.cross[r] |= v.open_r[r]
+            changed = True
+        if v.need_c[r] == 0 and v.open_c[r]:
+            for i in range(n):
+                if (v.open_c[r] >> i) & 1:
+                    m.cross[i] |= bit(r)
+            changed = True
+        g = r
+        if v.need_g[g] == 0 and v.open_g[g]:
+            for i in range(b.rmin[g], b.rmax[g] + 1):
+                m.cross[i] |= v.open_r[i] & b.reg_rows[g][i]
+            changed = True
+    return changed
+
+
+cdef bint cross_rows_outside(const Board* b, Marks* m, const View* v, uint32_t rows,
+                             uint32_t regions, bint by_column) noexcept nogil:
+    """Crosses the open cells of `rows` (columns when by_column) outside `regions`."""
+    cdef int n = b.n
+    cdef int i, c
+    cdef uint32_t cells
+    cdef bint changed = False
+    for i in range(n):
+        if not by_column:
+            if not (rows >> i) & 1:
+                continue
+            cells = v.open_r[i]
+            while cells:
+                c = ctz32(cells)
+                cells &= cells - 1
+                if not (regions >> b.region[i * n + c]) & 1:
+                    m.cross[i] |= bit(c)
+                    changed = True
+        else:
+            cells = v.open_r[i] & rows
+            while cells:
+                c = ctz32(cells)
+                cells &= cells - 1
+                if not (regions >> b.region[i * n + c]) & 1:
+                    m.cross[i] |= bit(c)
+                    changed = True
+    return changed
+
+
+cdef bint cross_regions_outside(const Board* b, Marks* m, const View* v, uint32_t regions,
+                                uint32_t lines, bint by_column) noexcept nogil:
+    """Crosses the open cells of `regions` outside rows `lines` (columns when by_column)."""
+    cdef int n = b.n
+    cdef int i, c
+    cdef uint32_t cells
+    cdef bint changed = False
+    for i in range(n):
+        cells = v.open_r[i]
+        while cells:
+            c = ctz32(cells)
+            cells &= cells - 1
+            if (regions >> b.region[i * n + c]) & 1:
+                if not ((lines >> (c if by_column else i)) & 1):
+                    m.cross[i] |= bit(c)
+                    changed = True
+    return changed
+
+
+cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noexcept nogil:
+    """Technique 3 (single units; `groups`: technique 4, any number of them): regions whose
+    open cells lie within some lines and need as many stars as those lines; lines whose open
+    cells lie within some regions and need as many stars as those regions."""
+    cdef int n = b.n
+    cdef int side, u, i
+    cdef uint32_t lines, regs, needing_lines, needing_regs, subset, inside, full = full_mask(n)
+    cdef int need_in, need_out
+    cdef const uint32_t* lines_of_reg
+    cdef const uint32_t* regs_of_line
+    cdef const int* need_line
+    cdef bint by_column
+    for side in range(2):
+        by_column = side == 1
+        if by_column:
+            lines_of_reg, regs_of_line, need_line = &v.cols_g[0], &v.regs_c[0], &v.need_c[0]
+        else:
+            lines_of_reg, regs_of_line, need_line = &v.rows_g[0], &v.regs_r[0], &v.need_r[0]
+        needing_lines = 0
+        needing_regs = 0
+        for u in range(n):
+            if need_line[u]:
+                needing_lines |= bit(u)
+            if v.need_g[u]:
+                needing_regs |= bit(u)
+        if not groups:
+            # One region in one line; one line in one region.
+            for u in range(n):
+                if v.need_g[u] and popcount32(lines_of_reg[u]) == 1:
+                    i = ctz32(lines_of_reg[u])
+                    if v.need_g[u] == need_line[i]:
+                        if cross_rows_outside(b, m, v, bit(i), bit(u), by_column):
+                            return True
+                if need_line[u] and popcount32(regs_of_line[u]) == 1:
+                    i = ctz32(regs_of_line[u])
+                    if need_line[u] == v.need_g[i]:
+                        if cross_regions_outside(b, m, v, bit(i), bit(u), by_column):
+                            return True
+            continue
+        # Every subset of the lines that need stars: the regions inside it.
+        subset = needing_lines
+        while subset:
+            inside = 0
+            need_in = 0
+            for u in range(n):
+                if (needing_regs >> u) & 1 and not (lines_of_reg[u] & ~subset):
+                    inside |= bit(u)
+                    need_in += v.need_g[u]
+            need_out = 0
+            for u in range(n):
+                if (subset >> u) & 1:
+                    need_out += need_line[u]
+            if inside and need_in == need_out:
+                if cross_rows_outside(b, m, v, subset, inside, by_column):
+                    return True
+            subset = (subset - 1) & needing_lines
+        subset = needing_regs
+        while subset:
+            inside = 0
+            need_in = 0
+            for u in range(n):
+                if (needing_lines >> u) & 1 and not (regs_of_line[u] & ~subset):
+                    inside |= bit(u)
+                    need_in += need_line[u]
+            need_out = 0
+            for u in range(n):
+                if (subset >> u) & 1:
+                    need_out += v.need_g[u]
+            if inside and need_in == need_out:
+                if cross_regions_outside(b, m, v, subset, inside, by_column):
+                    return True
+            subset = (subset - 1) & needing_regs
+    return False
+
+
+cdef bint blocks(const Board* b, Marks* m, const View* v) noexcept nogil:
+    """Technique 5: two neighbouring lines whose open cells need as many 2×2 blocks as
+    stars: a block with one open cell holds a star; blocks confined to one crossing line that
+    give it all the stars it needs empty the rest of it."""
+    cdef int n = b.n
+    cdef int side, first, p, i, held, line, count
+    cdef uint32_t positions, block_cells_a, block_cells_b, open_a, open_b
+    cdef uint32_t held_lines[MAX_N]
+    cdef int held_count[MAX_N]
+    cdef bint by_column, changed = False
+    cdef const uint32_t* open_line
+    cdef const int* need_line
+    cdef const int* need_cross
+    for side in range(2):
+        by_column = side == 1
+        if by_column:
+            open_line, need_line, need_cross = &v.open_c[0], &v.need_c[0], &v.need_r[0]
+        else:
+            open_line, need_line, need_cross = &v.open_r[0], &v.need_r[0], &v.need_c[0]
+        for first in range(n - 1):
+            open_a, open_b = open_line[first], open_line[first + 1]
+            positions = open_a | open_b
+            count = pair_blocks(n, positions)
+            if count == 0 or count != need_line[first] + need_line[first + 1]:
+                continue
+            for i in range(n):
+                held_count[i] = 0
+            while positions:
+                p = ctz32(positions)
+                positions &= ~(<uint32_t>3 << p)
+                block_cells_a = open_a & (<uint32_t>3 << p)
+                block_cells_b = open_b & (<uint32_t>3 << p)
+                if popcount32(block_cells_a) + popcount32(block_cells_b) == 1:
+                    if block_cells_a:
+                        place_star(m, by_column, first, ctz32(block_cells_a))
+                    else:
+                        place_star(m, by_column, first + 1, ctz32(block_cells_b))
+                    changed = True
+                elif popcount32(block_cells_a | block_cells_b) == 1:
+                    held_count[ctz32(block_cells_a | block_cells_b)] += 1
+            if changed:
+                return True
+            for line in range(n):
+                held = held_count[line]
+                if held and held == need_cross[line]:
+                    # the crossing line's open cells outside the pair
+                    for i in range(n):
+                        if i == first or i == first + 1:
+                            continue
+                        if by_column:
+                            if (v.open_r[line] >> i) & 1:
+                                m.cross[line] |= bit(i)
+                                changed = True
+                        else:
+                            if (v.open_c[line] >> i) & 1:
+                                m.cross[i] |= bit(line)
+                                changed = True
+            if changed:
+                return True
+    return False
+
+
+cdef inline void place_star(Marks* m, bint by_column, int line, int position) noexcept nogil:
+    if by_column:
+        m.star[position] |= bit(line)
+    else:
+        m.star[line] |= bit(position)
+
+
+# ---------------------------------------------------------------- 6, 7 and the closure
+cdef void star_with_consequences(const Board* b, int k, Marks* m, int r, int c) noexcept nogil:
+    """A star on (r, c), its neighbours crossed, and the units it completes."""
+    cdef View v
+    cdef int n = b.n
+    m.star[r] |= bit(c)
+    m.cross[r] &= ~bit(c)
+    read_view(b, k, m, &v)
+    neighbours(b, m, &v)
+
+
+cdef bint assume_fails(const Board* b, int k, const Marks* m, int r, int c,
+                       int level) noexcept nogil:
+    """Does a star on (r, c) break (level 6: at once; level 7: after the closure of 1-6)?"""
+    cdef Marks t = m[0]
+    cdef View v
+    star_with_consequences(b, k, &t, r, c)
+    if level <= 6:
+        read_view(b, k, &t, &v)
+        return broken(b, k, &t, &v)
+    return closure(b, k, &t, 6) == CONTRA
+
+
+cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int level) noexcept nogil:
+    cdef int n = b.n
+    cdef int r, c
+    cdef uint32_t cells
+    cdef bint changed = False
+    for r in range(n):
+        cells = v.open_r[r]
+        while cells:
+            c = ctz32(cells)
+            cells &= cells - 1
+            if assume_fails(b, k, m, r, c, level):
+                m.cross[r] |= bit(c)
+                changed = True
+    return changed
+
+
+cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
+    """Techniques 1..level until nothing changes (each pass restarts at the easiest that
+    makes progress): SOLVED, STUCK or CONTRA."""
+    cdef View v
+    cdef bint changed
+    while True:
+        read_view(b, k, m, &v)
+        if broken(b, k, m, &v):
+            return CONTRA
+        if solved(b, &v):
+            return SOLVED
+        changed = last_cells(b, m, &v)
+        if not changed and level >= 2:
+            changed = neighbours(b, m, &v)
+        if not changed and level >= 3:
+            changed = confinement(b, m, &v, False)
+        if not changed and level >= 4:
+            changed = confinement(b, m, &v, True)
+        if not changed and level >= 5:
+            changed = blocks(b, m, &v)
+        if not changed and level >= 6:
+            changed = by_assumption(b, k, m, &v, 6)
+        if not changed and level >= 7:
+            changed = by_assumption(b, k, m, &v, 7)
+        if not changed:
+            return STUCK
+
+
+# ---------------------------------------------------------------- Python entry points
+TIER_LEVELS = (("easy", 3), ("medium", 4), ("hard", 6), ("expert", 7))
+
+
+cdef int load(object regions, object stars, Board* b) except -1:
+    cdef int n = load_board(regions, "touch", b)
+    check_stars_c(stars, n, RULE_TOUCH)
+    return n
+
+
+def closure_raw(regions, stars, star_cells, cross_cells, level):
+    """(outcome, stars, crosses) after the closure of techniques 1..level from the marks:
+    outcome 1 solved, 0 stuck, -1 contradiction; the marks as sorted [row, col] pairs."""
+    cdef Board b
+    cdef Marks m
+    cdef int n = load(regions, stars, &b)
+    cdef int k = stars, lvl = level, outcome, r
+    for r in range(MAX_N):
+        m.star[r] = 0
+        m.cross[r] = 0
+    for r, c in star_cells:
+        m.star[r] |= bit(c)
+    for r, c in cross_cells:
+        m.cross[r] |= bit(c)
+    with nogil:
+        outcome = closure(&b, k, &m, lvl)
+    stars_out = [[r, c] for r in range(n) for c in range(n) if (m.star[r] >> c) & 1]
+    crosses_out = [[r, c] for r in range(n) for c in range(n)
+                   if (m.cross[r] >> c) & 1 and not (m.star[r] >> c) & 1]
+    return outcome, stars_out, crosses_out
+
+
+def star_tier_raw(regions, stars):
+    """The tier of a k-star level: the easiest whose closure solves it; None when even
+    contradiction does not."""
+    cdef Board b
+    cdef Marks m
+    cdef int k, lvl, outcome, r
+    load(regions, stars, &b)
+    k = stars
+    for name, level in TIER_LEVELS:
+        lvl = level
+        for r in range(MAX_N):
+            m.star[r] = 0
+            m.cross[r] = 0
+        with nogil:
+            outcome = closure(&b, k, &m, lvl)
+        if outcome == SOLVED:
+            return name
+        if outcome == CONTRA:
+            return None
+    return None
