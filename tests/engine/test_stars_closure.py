@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from generator_ext._stars_logic import closure_raw, star_tier_raw
 
 from generator_ext import rate, solve
 from generator_ext import stars_logic as plain
-from generator_ext._stars_logic import closure_raw, star_tier_raw
 from tests.engine.test_stars_logic import unique_boards
 
 OUTCOME = {"solved": 1, "stuck": 0, "contradiction": -1}
