@@ -3,6 +3,7 @@
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 
 from generator_ext._core cimport MAX_N, Board
+from generator_ext._rng cimport Rng
 
 
 cdef struct StarState:
@@ -23,6 +24,8 @@ cdef struct StarSearch:
     bint aborted
     uint32_t first[MAX_N]  # the first two solutions found, as each row's star columns
     uint32_t second[MAX_N]
+    bint randomize  # branch on a random open cell of the tightest unit (random placements)
+    Rng rng
 
 
 cdef void star_state_init(const Board* b, int stars, StarState* s) noexcept nogil

@@ -6,6 +6,7 @@ from libc.stdint cimport int8_t, uint32_t, uint64_t
 
 from generator_ext._core cimport (MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32,
                                   load_board, popcount32)
+from generator_ext._rng cimport rng_below, rng_seed
 
 
 cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
@@ -158,11 +159,21 @@ cdef void star_search_init(StarSearch* q, int stars, uint64_t limit,
     q.nodes = 0
     q.node_budget = node_budget
     q.aborted = False
+    q.randomize = False
 
 
-cdef bint pick_cell(const Board* b, const StarState* s, int* out_r, int* out_c) noexcept nogil:
+cdef inline int nth_bit(uint32_t m, int k) noexcept nogil:
+    while k:
+        m &= m - 1
+        k -= 1
+    return ctz32(m)
+
+
+cdef bint pick_cell(const Board* b, const StarState* s, StarSearch* q, int* out_r,
+                    int* out_c) noexcept nogil:
     """The lowest open cell of the unit with the least slack (open cells beyond the stars it
-    needs); False when no unit needs a star (the board is solved)."""
+    needs), or a random one of them when the search is randomized; False when no unit needs
+    a star (the board is solved)."""
     cdef int n = b.n
     cdef int u, i, slack
     cdef int best = 1 << 30
@@ -183,6 +194,10 @@ cdef bint pick_cell(const Board* b, const StarState* s, int* out_r, int* out_c) 
                 best, best_kind, best_unit = slack, 2, u
     if best_kind < 0:
         return False
+    if q.randomize:
+        return pick_random(b, s, q, best_kind, best_unit, best + (
+            s.need_row[best_unit] if best_kind == 0 else
+            s.need_col[best_unit] if best_kind == 1 else s.need_reg[best_unit]), out_r, out_c)
     if best_kind == 0:
         out_r[0], out_c[0] = best_unit, ctz32(s.open_rows[best_unit])
     elif best_kind == 1:
@@ -193,6 +208,26 @@ cdef bint pick_cell(const Board* b, const StarState* s, int* out_r, int* out_c) 
             if cells:
                 out_r[0], out_c[0] = i, ctz32(cells)
                 break
+    return True
+
+
+cdef bint pick_random(const Board* b, const StarState* s, StarSearch* q, int kind, int unit,
+                      int open_count, int* out_r, int* out_c) noexcept nogil:
+    cdef int k = rng_below(&q.rng, open_count)
+    cdef int i, m
+    cdef uint32_t cells
+    if kind == 0:
+        out_r[0], out_c[0] = unit, nth_bit(s.open_rows[unit], k)
+    elif kind == 1:
+        out_r[0], out_c[0] = nth_bit(s.open_cols[unit], k), unit
+    else:
+        for i in range(b.rmin[unit], b.rmax[unit] + 1):
+            cells = s.open_rows[i] & b.reg_rows[unit][i]
+            m = popcount32(cells)
+            if k < m:
+                out_r[0], out_c[0] = i, nth_bit(cells, k)
+                break
+            k -= m
     return True
 
 
@@ -208,7 +243,7 @@ cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept 
             return
         if not star_propagate(b, s):
             return
-        if not pick_cell(b, s, &r, &c):
+        if not pick_cell(b, s, q, &r, &c):
             if q.count == 0:
                 for i in range(MAX_N):
                     q.first[i] = s.star_rows[i]
@@ -255,3 +290,23 @@ def count_star_solutions(regions, stars=2, limit=2, node_budget=0):
     if q.count >= 2:
         found.append(rows_of(q.second, n))
     return q.count, found, q.nodes, bool(q.aborted)
+
+
+def random_star_placement(n, stars, seed, node_budget=0):
+    """A random placement of k stars in every row and column of an n×n board, none touching
+    (each row's star columns), from a search that branches on random cells; the same seed
+    gives the same placement. None when the node budget runs out first."""
+    cdef Board b
+    cdef StarState s
+    cdef StarSearch q
+    cdef int n2 = load_board([[r] * n for r in range(n)], "touch", &b)
+    cdef int k = check_stars_c(stars, n2, RULE_TOUCH)
+    cdef uint64_t budget = node_budget
+    cdef uint64_t seed64 = seed & 0xFFFFFFFFFFFFFFFF
+    with nogil:
+        star_state_init(&b, k, &s)
+        star_search_init(&q, k, 1, budget)
+        q.randomize = True
+        rng_seed(&q.rng, seed64)
+        star_search_run(&b, &s, &q)
+    return rows_of(q.first, n2) if q.count else None

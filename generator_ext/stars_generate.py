@@ -11,53 +11,26 @@ bounded: search nodes per count, moves per attempt, and attempts."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
-from generator_ext._stars import count_star_solutions
+from generator_ext._stars import count_star_solutions, random_star_placement
 from generator_ext._stars_logic import star_tier_raw
 
 COUNT_NODE_BUDGET = 200_000  # a count past this gives the attempt up
 MOVES_PER_ATTEMPT = 60
-PLACEMENT_BUDGET = 20_000  # search nodes for one random placement
-
-
-def row_choices(n: int, k: int) -> list[tuple[int, ...]]:
-    """Every way to put k stars in a row of n with none side by side."""
-    return [cols for cols in combinations(range(n), k)
-            if all(b - a > 1 for a, b in zip(cols, cols[1:], strict=False))]
+PLACEMENT_BUDGET = 2_000  # search nodes for one try at a random placement
+PLACEMENT_TRIES = 200
 
 
 def random_placement(n: int, k: int, rng: random.Random,
-                     budget: int = PLACEMENT_BUDGET) -> list[tuple[int, ...]] | None:
-    """Each row's star columns: k per row and column, none touching; None past the budget."""
-    choices = row_choices(n, k)
-    col = [0] * n
-    rows: list[tuple[int, ...]] = []
-    left = [budget]
-
-    def go(r: int) -> bool:
-        left[0] -= 1
-        if left[0] < 0:
-            return False
-        if r == n:
-            return all(c == k for c in col)
-        if any(c + (n - r + 1) // 2 < k for c in col):  # a column gains a star every other row
-            return False
-        above = rows[-1] if rows else ()
-        for cols in rng.sample(choices, len(choices)):
-            if any(abs(c - a) <= 1 for c in cols for a in above) or any(col[c] >= k for c in cols):
-                continue
-            for c in cols:
-                col[c] += 1
-            rows.append(cols)
-            if go(r + 1):
-                return True
-            rows.pop()
-            for c in cols:
-                col[c] -= 1
-        return False
-
-    return rows if go(0) else None
+                     tries: int = PLACEMENT_TRIES) -> list[tuple[int, ...]] | None:
+    """Each row's star columns: k per row and column, none touching, from the compiled
+    search branching on random cells (seeded from `rng`); short budgets and fresh seeds
+    beat one long search, whose early wrong turns cost the most. None after `tries`."""
+    for _ in range(tries):
+        rows = random_star_placement(n, k, rng.getrandbits(64), PLACEMENT_BUDGET)
+        if rows is not None:
+            return [tuple(cols) for cols in rows]
+    return None
 
 
 def grow(n: int, seeds: list[list[tuple[int, int]]], rng: random.Random) -> list[list[int]]:
@@ -95,20 +68,74 @@ def connected(grid: list[list[int]], g: int) -> bool:
 
 def planted(n: int, k: int, rng: random.Random, tries: int = 20):
     """(regions, placement): n connected regions grown around a random placement, k stars
-    each (those that follow each other along the rows, read as a snake); None if none came
-    out connected in `tries`."""
+    each: the stars grouped k by k with their nearest, each group joined by a short path
+    of its own, then grown; union-find joining when no grouping can be linked. None when
+    neither worked in `tries`."""
     rows = random_placement(n, k, rng)
     if rows is None:
         return None
-    snake = [(r, c) for r, cols in enumerate(rows) for c in (cols if r % 2 == 0 else cols[::-1])]
-    groups = [snake[i:i + k] for i in range(0, len(snake), k)]
+    stars = [(r, c) for r, cols in enumerate(rows) for c in cols]
+    solution = [sorted(cols) for cols in rows]
     for _ in range(tries):
-        grid = grow(n, groups, rng)
-        if not all(connected(grid, g) for g in range(n)):
-            grid = joined(n, k, rows, rng)
+        seeds = linked(n, nearest_groups(stars, k, rng), rng)
+        grid = grow(n, seeds, rng) if seeds is not None else joined(n, k, rows, rng)
         if grid is not None:
-            return grid, [sorted(cols) for cols in rows]
+            return grid, solution
     return None
+
+
+def nearest_groups(stars: list[tuple[int, int]], k: int,
+                   rng: random.Random) -> list[list[tuple[int, int]]]:
+    """The stars in groups of k that lie close together: sweeping from a random corner,
+    the first star left takes the k - 1 nearest left (ties broken at random), so that the
+    last groups, made of what is left, are still in the same corner of the board."""
+    flip_r, flip_c = rng.random() < 0.5, rng.random() < 0.5
+    left = sorted(stars, key=lambda p: (-p[0] if flip_r else p[0], -p[1] if flip_c else p[1]))
+    groups = []
+    while left:
+        first = left.pop(0)
+        left.sort(key=lambda p: (abs(p[0] - first[0]) + abs(p[1] - first[1]), rng.random()))
+        groups.append([first, *left[:k - 1]])
+        del left[:k - 1]
+        left.sort(key=lambda p: (-p[0] if flip_r else p[0], -p[1] if flip_c else p[1]))
+    return groups
+
+
+def linked(n: int, groups: list[list[tuple[int, int]]],
+           rng: random.Random) -> list[list[tuple[int, int]]] | None:
+    """Each group's stars joined by a shortest path of cells no other group holds (groups
+    in a random order, ties among paths broken at random): the seeds of connected regions.
+    None when some group's stars cannot be joined any more."""
+    owner = {cell: g for g, cells in enumerate(groups) for cell in cells}
+    steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    order = list(range(len(groups)))
+    rng.shuffle(order)
+    for g in order:
+        start, *rest = groups[g]
+        for goal in rest:
+            back = {start: start}
+            todo = [start]
+            while todo and goal not in back:
+                nxt = []
+                for r, c in todo:
+                    rng.shuffle(steps)
+                    for dr, dc in steps:
+                        cell = (r + dr, c + dc)
+                        if (0 <= cell[0] < n and 0 <= cell[1] < n and cell not in back
+                                and owner.get(cell, g) == g):
+                            back[cell] = (r, c)
+                            nxt.append(cell)
+                todo = nxt
+            if goal not in back:
+                return None
+            cell = goal
+            while cell != start:
+                owner[cell] = g
+                cell = back[cell]
+    seeds: list[list[tuple[int, int]]] = [[] for _ in groups]
+    for cell, g in owner.items():
+        seeds[g].append(cell)
+    return seeds
 
 
 def joined(n: int, k: int, rows: list[tuple[int, ...]], rng: random.Random):

@@ -8,9 +8,16 @@ stars (the engine's own planting: so they have at least one solution)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
-from generator_ext.stars_generate import grow, planted, row_choices
+from generator_ext.stars_generate import grow, planted
+
+
+def row_choices(n: int, k: int) -> list[tuple[int, ...]]:
+    """Every choice of k columns of one row with none side by side."""
+    return [cols for cols in itertools.combinations(range(n), k)
+            if all(b - a > 1 for a, b in zip(cols, cols[1:], strict=False))]
 
 
 def reference_count(regions: list[list[int]], k: int, limit: int | None = None) -> int:
