@@ -9,6 +9,7 @@ from generator_ext._core cimport MAX_N, RULE_TOUCH, Board, bit, check_stars_c, c
 from generator_ext._core cimport load_board, popcount32
 
 cdef enum:
+    GROUP_MAX = 4  # stars_logic.GROUP_MAX: the most lines or regions a group confinement takes
     SOLVED = 1
     STUCK = 0
     CONTRA = -1
@@ -228,8 +229,46 @@ cdef bint cross_regions_outside(const Board* b, Marks* m, const View* v, uint32_
     return changed
 
 
+
+cdef struct Subsets:
+    # The subsets of a mask with 1..GROUP_MAX members, smallest first, without walking all
+    # 2^n: combinations of the mask's members by Gosper's hack over their indices.
+    int member[MAX_N]
+    int count
+    int size
+    uint32_t x
+
+
+cdef inline void subsets_start(Subsets* s, uint32_t mask) noexcept nogil:
+    s.count = 0
+    while mask:
+        s.member[s.count] = ctz32(mask)
+        s.count += 1
+        mask &= mask - 1
+    s.size = 1
+    s.x = 1
+
+
+cdef inline bint subsets_next(Subsets* s, uint32_t* out) noexcept nogil:
+    cdef uint32_t x, c, r
+    while s.size <= GROUP_MAX and s.size <= s.count:
+        if s.x < (<uint32_t>1 << s.count):
+            out[0] = 0
+            x = s.x
+            while x:
+                out[0] |= bit(s.member[ctz32(x)])
+                x &= x - 1
+            c = s.x & (~s.x + 1)
+            r = s.x + c
+            s.x = (((r ^ s.x) >> 2) // c) | r
+            return True
+        s.size += 1
+        s.x = (<uint32_t>1 << s.size) - 1
+    return False
+
+
 cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noexcept nogil:
-    """Technique 3 (single units; `groups`: technique 4, any number of them): regions whose
+    """Technique 3 (single units; `groups`: technique 4, up to GROUP_MAX of them): regions whose
     open cells lie within some lines and need as many stars as those lines; lines whose open
     cells lie within some regions and need as many stars as those regions."""
     cdef int n = b.n
@@ -240,6 +279,7 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
     cdef const uint32_t* regs_of_line
     cdef const int* need_line
     cdef bint by_column
+    cdef Subsets groups_of
     for side in range(2):
         by_column = side == 1
         if by_column:
@@ -267,9 +307,9 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
                         if cross_regions_outside(b, m, v, bit(i), bit(u), by_column):
                             return True
             continue
-        # Every subset of the lines that need stars: the regions inside it.
-        subset = needing_lines
-        while subset:
+        # Every small group of the lines that need stars: the regions inside it.
+        subsets_start(&groups_of, needing_lines)
+        while subsets_next(&groups_of, &subset):
             inside = 0
             need_in = 0
             for u in range(n):
@@ -283,9 +323,8 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
             if inside and need_in == need_out:
                 if cross_rows_outside(b, m, v, subset, inside, by_column):
                     return True
-            subset = (subset - 1) & needing_lines
-        subset = needing_regs
-        while subset:
+        subsets_start(&groups_of, needing_regs)
+        while subsets_next(&groups_of, &subset):
             inside = 0
             need_in = 0
             for u in range(n):
@@ -299,7 +338,6 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
             if inside and need_in == need_out:
                 if cross_regions_outside(b, m, v, subset, inside, by_column):
                     return True
-            subset = (subset - 1) & needing_regs
     return False
 
 

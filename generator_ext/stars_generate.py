@@ -15,8 +15,8 @@ import random
 from generator_ext._stars import count_star_solutions, random_star_placement
 from generator_ext._stars_logic import star_tier_raw
 
-COUNT_NODE_BUDGET = 200_000  # a count past this gives the attempt up
-MOVES_PER_ATTEMPT = 60
+COUNT_NODE_BUDGET = 3_000_000  # a count past this (about half a second) gives the attempt up
+MOVES_PER_ATTEMPT = 120
 PLACEMENT_BUDGET = 2_000  # search nodes for one try at a random placement
 PLACEMENT_TRIES = 200
 
@@ -49,21 +49,6 @@ def grow(n: int, seeds: list[list[tuple[int, int]]], rng: random.Random) -> list
                 grid[rr][cc] = grid[r][c]
                 frontier.append((rr, cc))
     return grid
-
-
-def connected(grid: list[list[int]], g: int) -> bool:
-    n = len(grid)
-    cells = {(r, c) for r in range(n) for c in range(n) if grid[r][c] == g}
-    if not cells:
-        return False
-    seen, todo = set(), [next(iter(cells))]
-    while todo:
-        r, c = todo.pop()
-        if (r, c) in seen:
-            continue
-        seen.add((r, c))
-        todo.extend(p for p in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if p in cells)
-    return seen == cells
 
 
 def planted(n: int, k: int, rng: random.Random, tries: int = 20):
@@ -187,25 +172,87 @@ def make_unique_stars(grid: list[list[int]], k: int, solution: list[list[int]],
         other = next(rows for rows in found if rows != solution)
         candidates = [(r, c) for r, cols in enumerate(other) for c in cols if (r, c) not in ours]
         rng.shuffle(candidates)
-        if not any(_move_out(grid, cell, rng) for cell in candidates):
+        if not any(_move_out(grid, cell, ours, rng) for cell in candidates):
             return False
     return False
 
 
-def _move_out(grid: list[list[int]], cell: tuple[int, int], rng: random.Random) -> bool:
-    """Gives `cell` to a neighbouring region when its own stays connected without it."""
+def _move_out(grid: list[list[int]], cell: tuple[int, int], ours: set[tuple[int, int]],
+              rng: random.Random) -> bool:
+    """Gives `cell` to a neighbouring region, with the shortest path of cells that are no
+    stars of ours leading to that region when `cell` lies inside its own; the pieces its
+    region is then cut into that hold no star of ours go along (so every region stays
+    connected and keeps the k stars of the planted solution). False when no path leads out
+    or the cut would split our stars."""
     n = len(grid)
-    r, c = cell
-    g = grid[r][c]
-    targets = sorted({grid[rr][cc] for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
-                      if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] != g})
-    rng.shuffle(targets)
-    for h in targets:
+    g = grid[cell[0]][cell[1]]
+    path = _path_out(grid, cell, ours, rng)
+    if path is None:
+        return False
+    end = path[-1]
+    h = rng.choice(sorted({grid[r][c] for r, c in _sides(n, *end) if grid[r][c] != g}))
+    for r, c in path:
         grid[r][c] = h
-        if connected(grid, g):
-            return True
-        grid[r][c] = g
-    return False
+    pieces = _pieces(grid, g)
+    if sum(1 for piece in pieces if piece & ours) > 1:
+        for r, c in path:
+            grid[r][c] = g
+        return False
+    for piece in pieces:
+        if not piece & ours:
+            for r, c in piece:
+                grid[r][c] = h
+    return True
+
+
+def _path_out(grid: list[list[int]], cell: tuple[int, int], ours: set[tuple[int, int]],
+              rng: random.Random) -> list[tuple[int, int]] | None:
+    """The shortest path from `cell` through its region's cells that are no stars of ours to
+    one touching another region (ties broken at random)."""
+    n = len(grid)
+    g = grid[cell[0]][cell[1]]
+    back = {cell: cell}
+    todo = [cell]
+    while todo:
+        rng.shuffle(todo)
+        nxt = []
+        for r, c in todo:
+            sides = _sides(n, r, c)
+            if any(grid[rr][cc] != g for rr, cc in sides):
+                path = [(r, c)]
+                while path[-1] != cell:
+                    path.append(back[path[-1]])
+                return path[::-1]
+            for side in sides:
+                if side not in back and side not in ours:
+                    back[side] = (r, c)
+                    nxt.append(side)
+        todo = nxt
+    return None
+
+
+def _sides(n: int, r: int, c: int):
+    return [(rr, cc) for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def _pieces(grid: list[list[int]], g: int) -> list[set[tuple[int, int]]]:
+    """The connected pieces of region `g`."""
+    n = len(grid)
+    left = {(r, c) for r in range(n) for c in range(n) if grid[r][c] == g}
+    pieces = []
+    while left:
+        seen = {left.pop()}
+        todo = list(seen)
+        while todo:
+            r, c = todo.pop()
+            for side in _sides(n, r, c):
+                if side in left:
+                    left.discard(side)
+                    seen.add(side)
+                    todo.append(side)
+        pieces.append(seen)
+    return pieces
 
 
 def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,

@@ -13,7 +13,8 @@ are their counts-and-blocks generalisation, in the same order, the 2×2 argument
 4. group confinement: regions whose open cells lie within some rows (columns) and that need
    as many stars together as those rows empty the rest of the rows; rows (columns) whose
    open cells lie within some regions and that need as many stars as those regions empty
-   the rest of the regions.
+   the rest of the regions. Groups of two to four (GROUP_MAX) units: the sizes a person
+   spots; a larger group on one side is, at the start, a smaller one on the other.
 5. 2×2 blocks: a 2×2 block holds at most one star. Two neighbouring rows (columns) needing m
    stars whose open cells fit in no fewer than m blocks have one star in each block: a block
    with one open cell holds a star there, and blocks that lie in one column (row) and give
@@ -44,6 +45,7 @@ STAR_TIER = {"last_cell": "easy", "neighbours": "easy", "confinement": "easy",
 STEP_WEIGHT = {"last_cell": 1, "neighbours": 1, "confinement": 3, "group_confinement": 6,
                "blocks": 8, "elimination": 10, "contradiction": 20}
 ROW, COL, REGION = 0, 1, 2
+GROUP_MAX = 4  # the most units one group confinement takes (_stars_logic.pyx has its own copy)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -273,12 +275,12 @@ def confinement(s: StarState) -> RawStep | None:
 
 def group_confinement(s: StarState) -> RawStep | None:
     """Lines (rows, then columns) that hold some regions whole and need as many stars, and
-    regions that hold some lines whole; groups of 2 up to all but one, smallest first."""
+    regions that hold some lines whole; groups of 2 up to GROUP_MAX, smallest first."""
     n = s.b.n
     regions = [u for u in range(2 * n, 3 * n) if s.need(u)]
     for kind in (ROW, COL):
         lines = [u for u in range(kind * n, kind * n + n) if s.need(u)]
-        for size in range(2, len(lines)):
+        for size in range(2, min(len(lines), GROUP_MAX + 1)):
             for group in combinations(lines, size):
                 room = 0
                 for u in group:
@@ -288,7 +290,7 @@ def group_confinement(s: StarState) -> RawStep | None:
                     step = _confinement_step(s, "group_confinement", inside, list(group))
                     if step is not None and len(inside) + len(group) > 2:
                         return step
-        for size in range(2, len(regions)):
+        for size in range(2, min(len(regions), GROUP_MAX + 1)):
             for group in combinations(regions, size):
                 room = 0
                 for u in group:
