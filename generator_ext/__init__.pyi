@@ -18,7 +18,7 @@ REGION_COLORS: list[tuple[str, str]]
 @dataclass(frozen=True)
 class GeneratedLevel:
     regions: list[list[int]]
-    solution: list[int]
+    solution: list[Any]  # solution[row]: the column (1★) or the sorted columns (k★)
     rule: str
     seed: int
     strategy: str
@@ -28,6 +28,7 @@ class GeneratedLevel:
     style: str | None = None
     motif: str | None = None
     fallback: bool = False
+    stars: int = 1  # with k > 1, solution[row] is the sorted list of that row's star columns
     @property
     def size(self) -> int: ...
 
@@ -68,6 +69,7 @@ class Analysis:
     solutions: list[list[int]]
     rating: Rating | None
     design: DesignScore | None = None
+    stars: int = 1
     @property
     def playable(self) -> bool: ...
 
@@ -92,7 +94,8 @@ class Fix:
     rating: Rating
 
 def make_unique(
-    regions: _Regions, rule: _Rule = "touch", seed: int = 0, attempts: int = 6
+    regions: _Regions, rule: _Rule = "touch", seed: int = 0, attempts: int = 6,
+    stars: int = 1,
 ) -> Fix | None: ...
 def validate_regions(regions: _Regions, stars: int = 1) -> None: ...
 def count_solutions(regions: _Regions, rule: _Rule = "touch", limit: int | None = 2,
@@ -111,6 +114,7 @@ def generate(
     tier: _Tier | None = None,
     style: _Style | None = None,
     motif: str | None = None,
+    stars: int = 1,
 ) -> GeneratedLevel: ...
 def canonical_hash(regions: _Regions, rule: _Rule = "touch", stars: int = 1) -> str: ...
 def rate(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None,
@@ -119,13 +123,13 @@ def hint(
     regions: _Regions, rule: _Rule = "touch", queens: _Cells = (), crosses: _Cells = (),
     colors: Sequence[int] | None = None, stars: int = 1,
 ) -> Step | None: ...
-def analyze(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None
-            ) -> Analysis: ...
+def analyze(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None,
+            stars: int = 1) -> Analysis: ...
 def region_colors(regions: _Regions) -> list[int]: ...
 def region_color(region: int, colors: Sequence[int] | None = None) -> tuple[str, str]: ...
 def region_name(region: int, colors: Sequence[int] | None = None) -> str: ...
 def second_channel(colors: Sequence[int]) -> bool: ...
-def served_tiers(n: int) -> list[str]: ...
+def served_tiers(n: int, stars: int = 1) -> list[str]: ...
 
 __all__ = [
     "REGION_COLORS",

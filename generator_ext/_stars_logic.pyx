@@ -509,6 +509,37 @@ def closure_raw(regions, stars, star_cells, cross_cells, level):
     return outcome, stars_out, crosses_out
 
 
+def first_contradiction_raw(regions, stars, star_cells, cross_cells):
+    """The first open cell (row-major index) where a star leads, through techniques 1-6, to a
+    contradiction; -1 when none does. The step-by-step reading asks this before it retraces
+    that one assumption in Python for the sentence."""
+    cdef Board b
+    cdef Marks m
+    cdef View v
+    cdef int n = load(regions, stars, &b)
+    cdef int k = stars, r, c, found = -1
+    cdef uint32_t cells
+    for r in range(MAX_N):
+        m.star[r] = 0
+        m.cross[r] = 0
+    for r, c in star_cells:
+        m.star[r] |= bit(c)
+    for r, c in cross_cells:
+        m.cross[r] |= bit(c)
+    with nogil:
+        read_view(&b, k, &m, &v)
+        for r in range(n):
+            cells = v.open_r[r]
+            while cells and found < 0:
+                c = ctz32(cells)
+                cells &= cells - 1
+                if assume_fails(&b, k, &m, r, c, 7):
+                    found = r * n + c
+            if found >= 0:
+                break
+    return found
+
+
 def star_tier_raw(regions, stars):
     """The tier of a k-star level: the easiest whose closure solves it; None when even
     contradiction does not."""

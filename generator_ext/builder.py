@@ -28,19 +28,23 @@ class Fix:
 
 
 def make_unique(regions, rule: str = "touch", seed: int = 0,
-                attempts: int = FIX_ATTEMPTS) -> Fix | None:
+                attempts: int = FIX_ATTEMPTS, stars: int = 1) -> Fix | None:
     """Move as few cells as it can find between neighbouring regions so that the map has one
     solution, solved by logic: a repair anchored on each of (up to) two solutions, several
     seeds each, the fewest moved cells winning. A map with no solution is first brought to one
     (_near_maps). The map itself when it already is a level; None when no repair succeeded.
-    Raises ValueError for an unfinished or invalid map."""
+    Raises ValueError for an unfinished or invalid map. With `stars` > 1 the repair is the
+    k-star generator's (stars_generate.make_unique_stars) anchored on a solution the map
+    already has; a k-star map without one is not repaired (None)."""
     code = rule_code(rule)
-    validate_regions(regions)
+    validate_regions(regions, stars)
     if not 0 <= seed < 2**63:
         raise ValueError("seed must be between 0 and 2**63 - 1")
     if attempts < 1:
         raise ValueError("attempts must be at least 1")
     grid = [list(row) for row in regions]
+    if stars != 1:
+        return _make_unique_stars(grid, rule, seed, attempts, stars)
     rating = rate(grid, rule)
     if rating.solved_by_logic:
         return Fix(grid, [], rating)
@@ -203,3 +207,31 @@ def nudged(regions, moves: int, rng) -> list[list[int]]:
         except ValueError:
             grid[r][c] = before
     return grid
+
+
+def _make_unique_stars(grid, rule: str, seed: int, attempts: int, stars: int) -> Fix | None:
+    import random
+
+    from generator_ext._stars import count_star_solutions
+    from generator_ext.stars_generate import COUNT_NODE_BUDGET, make_unique_stars
+
+    rating = rate(grid, rule, stars=stars)
+    if rating.solved_by_logic:
+        return Fix(grid, [], rating)
+    count, found, _, _ = count_star_solutions(grid, stars, 2, COUNT_NODE_BUDGET)
+    best = None
+    for anchor in found:
+        for attempt in range(attempts):
+            trial = [row[:] for row in grid]
+            if not make_unique_stars(trial, stars, anchor, random.Random(seed + attempt)):
+                continue
+            moved = [[r, c] for r, row in enumerate(trial) for c, g in enumerate(row)
+                     if g != grid[r][c]]
+            if best is None or len(moved) < len(best[1]):
+                best = (trial, moved)
+    if best is None:
+        return None
+    rating = rate(best[0], rule, stars=stars)
+    if not rating.solved_by_logic:  # unique, but logic alone does not finish it
+        return None
+    return Fix(best[0], best[1], rating)

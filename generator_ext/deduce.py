@@ -111,6 +111,7 @@ class Analysis:
     solutions: list[list[int]]
     rating: Rating | None
     design: DesignScore | None = None  # a complete map's design figures (shapes.design_score)
+    stars: int = 1  # with k > 1 each solution is a list of each row's star columns
 
     @property
     def playable(self) -> bool:
@@ -375,13 +376,15 @@ def hint(regions, rule: str = "touch", queens=(), crosses=(), colors=None,
     return _step(raw, rule, grid, _colors_for(grid, colors))
 
 
-def analyze(regions, rule: str = "touch", colors=None) -> Analysis:
+def analyze(regions, rule: str = "touch", colors=None, stars: int = 1) -> Analysis:
     """Everything the level builder shows for a possibly unfinished map (cells -1 are
     unpainted): every problem at once, then the solution count up to 2 with two differing
     solutions, then the rating when there is exactly one. Regions are named by `colors`; the
-    builder passes its painting's own (region g painted in colour g)."""
+    builder passes its painting's own (region g painted in colour g). `stars`: k stars per
+    unit; a k-star map too open to count within the budget is reported as a problem."""
     rule_code(rule)
     n, grid, unpainted, unused, split = paint_problems(regions)
+    check_stars(stars, n, rule)
     problems = []
     if unpainted:
         cells = "cell is" if len(unpainted) == 1 else "cells are"
@@ -397,7 +400,9 @@ def analyze(regions, rule: str = "touch", colors=None) -> Analysis:
                                                 f"{len(pieces)} pieces; its cells must touch.",
                                 stray, g))
     if problems:
-        return Analysis(n, rule, problems, None, [], None)
+        return Analysis(n, rule, problems, None, [], None, stars=stars)
+    if stars != 1:
+        return _analyze_stars(n, rule, grid, colors, stars)
     solution = logic_solution_raw(grid, rule)
     solutions = [solution] if solution is not None else two_solutions(
         grid, rule, node_budget=ANALYZE_NODES)
@@ -430,6 +435,22 @@ def _rate_stars(regions, rule: str, colors, stars: int) -> Rating:
                   if solved else None,
                   score=sum(stars_logic.STEP_WEIGHT[raw.technique] for raw in raws),
                   solved_by_logic=solved, steps=[_star_step(board, raw) for raw in raws])
+
+
+ANALYZE_STAR_NODES = 3_000_000  # a k-star count past this (about half a second) is reported
+
+
+def _analyze_stars(n: int, rule: str, grid, colors, stars: int) -> Analysis:
+    from generator_ext._stars import count_star_solutions
+
+    count, found, _, aborted = count_star_solutions(grid, stars, 2, ANALYZE_STAR_NODES)
+    if aborted and count < 2:
+        problem = Problem("too_open", "This map leaves the stars so much room that its "
+                                      "solutions could not be counted in time; make the "
+                                      "regions smaller or more varied.", [])
+        return Analysis(n, rule, [problem], None, [], None, stars=stars)
+    rating = _rate_stars(grid, rule, colors, stars) if count == 1 else None
+    return Analysis(n, rule, [], count, found, rating, design_score(grid), stars=stars)
 
 
 def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step | None:

@@ -3,11 +3,14 @@ compiled core."""
 
 from __future__ import annotations
 
+import random
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from generator_ext._core import check_size, rule_code
+from generator_ext import stars_generate
+from generator_ext._core import check_size, check_stars, rule_code
 from generator_ext._generate import (
     STRATEGY_DESIGN,
     STRATEGY_FAST,
@@ -41,7 +44,7 @@ UNTARGETED_WEIGHTS = {"easy": 30, "medium": 20, "hard": 47, "expert": 3}
 @dataclass(frozen=True)
 class GeneratedLevel:
     regions: list[list[int]]
-    solution: list[int]
+    solution: list[Any]  # solution[row]: the column (1★) or the sorted columns (k★)
     rule: str
     seed: int
     strategy: str
@@ -51,6 +54,7 @@ class GeneratedLevel:
     style: str | None = None  # the design strategy's style (None for the other strategies)
     motif: str | None = None  # the motif the level was composed around, if any
     fallback: bool = False  # design: no composition came out, so the level was grown
+    stars: int = 1  # stars per row, column and region; solution[row] is then a column list
 
     @property
     def size(self) -> int:
@@ -63,7 +67,10 @@ def serves(n: int, tier: str) -> bool:
     return low <= n <= high
 
 
-def served_tiers(n: int) -> list[str]:
+def served_tiers(n: int, stars: int = 1) -> list[str]:
+    if stars != 1:
+        low, high = stars_generate.STAR_SIZES.get(stars, (1, 0))
+        return list(stars_generate.STAR_TIERS) if low <= n <= high else []
     return [tier for tier in TIERS if serves(n, tier)]
 
 
@@ -100,6 +107,7 @@ def generate(
     tier: str | None = None,
     style: str | None = None,
     motif: str | None = None,
+    stars: int = 1,
 ) -> GeneratedLevel:
     """A level with exactly one solution and connected regions of at least min_region_size
     cells that the deduction engine solves, of the asked tier (or of a tier drawn from
@@ -112,9 +120,15 @@ def generate(
     within its budget the level is grown instead (fallback). "fast" grows regions while logic
     still solves the map (the previous default); "unique" grows them while the solution stays
     unique and rates the result; "naive" is the seed's algorithm, kept as the benchmark
-    baseline (unrated unless a tier is asked)."""
+    baseline (unrated unless a tier is asked).
+
+    `stars` 2 or 3 makes a Star Battle level (stars_generate: planted, made unique and rated
+    by the k-star deduction; strategy "design" only, no style or motif) at the sizes
+    stars_generate.STAR_SIZES serves, with solution[row] the sorted columns of its stars."""
     check_size(n)
     code = rule_code(rule)
+    if stars != 1:
+        return _generate_stars(n, rule, seed, strategy, max_attempts, tier, style, motif, stars)
     if strategy not in STRATEGIES:
         raise ValueError(
             f"unknown strategy {strategy!r}; the strategies are {', '.join(map(repr, STRATEGIES))}"
@@ -166,3 +180,25 @@ def generate(
         motif=motif,
         fallback=bool(stats["fallback"]),
     )
+
+
+def _generate_stars(n, rule, seed, strategy, max_attempts, tier, style, motif,
+                    stars) -> GeneratedLevel:
+    check_stars(stars, n, rule)
+    stars_generate.check_star_size(n, stars)
+    if strategy != "design" or style is not None or motif is not None:
+        raise ValueError("k-star levels have one strategy, planted: leave strategy, style and "
+                         "motif unset")
+    stars_generate.check_star_tier(tier)
+    if max_attempts is not None and (
+        isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1
+    ):
+        raise ValueError("max_attempts must be a positive integer or None")
+    seed = _check_seed(seed)
+    started = time.perf_counter()
+    regions, solution, attempts, rated = stars_generate.generate_stars(
+        n, stars, random.Random(seed), tier,
+        max_attempts or stars_generate.DEFAULT_MAX_ATTEMPTS)
+    return GeneratedLevel(regions=regions, solution=solution, rule=rule, seed=seed,
+                          strategy="planted", attempts=attempts,
+                          elapsed_s=time.perf_counter() - started, tier=rated, stars=stars)

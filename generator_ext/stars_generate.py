@@ -19,6 +19,13 @@ COUNT_NODE_BUDGET = 3_000_000  # a count past this (about half a second) gives t
 MOVES_PER_ATTEMPT = 120
 PLACEMENT_BUDGET = 2_000  # search nodes for one try at a random placement
 PLACEMENT_TRIES = 200
+DEFAULT_MAX_ATTEMPTS = 400
+
+# The sizes generate(stars=k) serves (inclusive) and the tiers that come out there: the k-star
+# deduction finishes these boards with the 2×2 blocks or by contradiction, so they are hard or
+# expert; easier ones are too rare to look for. 16×16 3★ is not reached within the budgets yet.
+STAR_SIZES = {2: (8, 12), 3: (12, 14)}
+STAR_TIERS = ("hard", "expert")
 
 
 def random_placement(n: int, k: int, rng: random.Random,
@@ -253,6 +260,17 @@ def _pieces(grid: list[list[int]], g: int) -> list[set[tuple[int, int]]]:
                     todo.append(side)
         pieces.append(seen)
     return pieces
+
+
+def check_star_size(n: int, k: int) -> None:
+    low, high = STAR_SIZES[k]
+    if not low <= n <= high:
+        raise ValueError(f"{k}-star levels are generated at sizes {low} to {high}, not {n}×{n}")
+
+
+def check_star_tier(tier: object) -> None:
+    if tier is not None and tier not in STAR_TIERS:
+        raise ValueError(f"k-star levels come in the tiers {', '.join(STAR_TIERS)}, not {tier!r}")
 
 
 def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,

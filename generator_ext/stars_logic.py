@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from generator_ext._core import check_stars, validate_regions
+from generator_ext._stars_logic import first_contradiction_raw
 from generator_ext.palette import region_colors, region_name
 
 STAR_TECHNIQUES = ("last_cell", "neighbours", "confinement", "group_confinement", "blocks",
@@ -277,6 +278,8 @@ def group_confinement(s: StarState) -> RawStep | None:
     """Lines (rows, then columns) that hold some regions whole and need as many stars, and
     regions that hold some lines whole; groups of 2 up to GROUP_MAX, smallest first."""
     n = s.b.n
+    open_cells = s.open
+    room_of = [unit & open_cells for unit in s.b.units]  # each unit's open cells, read once
     regions = [u for u in range(2 * n, 3 * n) if s.need(u)]
     for kind in (ROW, COL):
         lines = [u for u in range(kind * n, kind * n + n) if s.need(u)]
@@ -284,8 +287,8 @@ def group_confinement(s: StarState) -> RawStep | None:
             for group in combinations(lines, size):
                 room = 0
                 for u in group:
-                    room |= s.open_in(u)
-                inside = [g for g in regions if s.open_in(g) and not s.open_in(g) & ~room]
+                    room |= room_of[u]
+                inside = [g for g in regions if room_of[g] and not room_of[g] & ~room]
                 if inside:
                     step = _confinement_step(s, "group_confinement", inside, list(group))
                     if step is not None and len(inside) + len(group) > 2:
@@ -294,8 +297,8 @@ def group_confinement(s: StarState) -> RawStep | None:
             for group in combinations(regions, size):
                 room = 0
                 for u in group:
-                    room |= s.open_in(u)
-                inside = [u for u in lines if s.open_in(u) and not s.open_in(u) & ~room]
+                    room |= room_of[u]
+                inside = [u for u in lines if room_of[u] and not room_of[u] & ~room]
                 if inside:
                     step = _confinement_step(s, "group_confinement", inside, list(group))
                     if step is not None and len(inside) + len(group) > 2:
@@ -383,22 +386,38 @@ EASIER = (last_cells, neighbours, confinement, group_confinement, blocks, elimin
 
 
 def contradiction(s: StarState) -> RawStep | None:
+    """The first cell whose star leads to a contradiction: found by the compiled closure (the
+    same techniques, held equal by the tests; a cell at a time here would take minutes on a
+    14×14 board), then retraced here for the sentence."""
     b = s.b
+    first = first_contradiction_raw(b.regions, b.k, cells_of(b, s.stars), cells_of(b, s.crosses))
+    if first < 0:
+        return None
     for i in _bits(s.open):
-        t = _places(s, i)
-        try:
-            t.check()
-            while not t.solved():
-                step = next((found for technique in EASIER
-                             if (found := technique(t)) is not None), None)
-                if step is None:
-                    break
-                t.apply(step)
-                t.check()
-        except Contradiction as broken:
+        # From `first` on; were the readings to disagree there (the tests catch it), the
+        # next cells are tried one by one.
+        why = _assumption_breaks(s, i) if i >= first else None
+        if why is not None:
             return RawStep("contradiction", 0, 1 << i, 1 << i,
-                           f"Suppose a star at {b.cell(i)}: it leads to {broken.why}. So that "
+                           f"Suppose a star at {b.cell(i)}: it leads to {why}. So that "
                            "cell is empty.")
+    return None
+
+
+def _assumption_breaks(s: StarState, i: int) -> str | None:
+    """What breaks after a star on cell i and techniques 1-6; None when nothing does."""
+    t = _places(s, i)
+    try:
+        t.check()
+        while not t.solved():
+            step = next((found for technique in EASIER
+                         if (found := technique(t)) is not None), None)
+            if step is None:
+                break
+            t.apply(step)
+            t.check()
+    except Contradiction as broken:
+        return broken.why
     return None
 
 
