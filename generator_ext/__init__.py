@@ -15,6 +15,7 @@ from generator_ext.deduce import (
     analyze,
     hint,
     rate,
+    star_tier,
 )
 from generator_ext.levels import GeneratedLevel, generate, served_tiers
 from generator_ext.motifs import motif_cells, motifs
@@ -54,5 +55,6 @@ __all__ = [
     "second_channel",
     "served_tiers",
     "solve",
+    "star_tier",
     "validate_regions",
 ]

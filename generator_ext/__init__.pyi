@@ -119,6 +119,7 @@ def generate(
 def canonical_hash(regions: _Regions, rule: _Rule = "touch", stars: int = 1) -> str: ...
 def rate(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None,
          stars: int = 1) -> Rating: ...
+def star_tier(regions: _Regions, stars: int) -> str | None: ...
 def hint(
     regions: _Regions, rule: _Rule = "touch", queens: _Cells = (), crosses: _Cells = (),
     colors: Sequence[int] | None = None, stars: int = 1,
@@ -158,5 +159,6 @@ __all__ = [
     "second_channel",
     "served_tiers",
     "solve",
+    "star_tier",
     "validate_regions",
 ]

@@ -437,6 +437,15 @@ def _rate_stars(regions, rule: str, colors, stars: int) -> Rating:
                   solved_by_logic=solved, steps=[_star_step(board, raw) for raw in raws])
 
 
+def star_tier(regions, stars: int) -> str | None:
+    """The tier of a k-star level from the compiled closures, without the steps or a score
+    (rate() reads them one by one, seconds at 14×14): None when logic cannot finish it."""
+    from generator_ext._stars_logic import star_tier_raw
+
+    _star_board(regions, "touch", None, stars)
+    return star_tier_raw(regions, stars)
+
+
 ANALYZE_STAR_NODES = 3_000_000  # a k-star count past this (about half a second) is reported
 
 

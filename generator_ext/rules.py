@@ -39,10 +39,30 @@ def clash_kinds(regions: Sequence[Sequence[int]], a: Sequence[int], b: Sequence[
 
 
 def conflicts(regions: Sequence[Sequence[int]], queens: Sequence[Sequence[int]],
-              rule: str) -> list[dict]:
-    """Every pair of queens that breaks a rule, with each kind of rule it breaks."""
+              rule: str, stars: int = 1) -> list[dict]:
+    """Every pair of queens that breaks a rule, with each kind of rule it breaks. With
+    `stars` k > 1 (Star Battle): every pair of touching stars, and every row, column or
+    region holding more than k stars, with all of its stars."""
+    if stars != 1:
+        return star_conflicts(regions, queens, stars)
     found = []
     for a, b in combinations(sorted(map(tuple, queens)), 2):
         cells = [list(a), list(b)]
         found += [{"kind": kind, "cells": cells} for kind in clash_kinds(regions, a, b, rule)]
+    return found
+
+
+def star_conflicts(regions: Sequence[Sequence[int]], stars_at: Sequence[Sequence[int]],
+                   k: int) -> list[dict]:
+    cells = sorted(map(tuple, stars_at))
+    found = [{"kind": "touch", "cells": [list(a), list(b)]}
+             for a, b in combinations(cells, 2)
+             if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1]
+    for kind, unit in (("row", lambda r, c: r), ("column", lambda r, c: c),
+                       ("region", lambda r, c: regions[r][c])):
+        groups: dict[int, list[list[int]]] = {}
+        for r, c in cells:
+            groups.setdefault(unit(r, c), []).append([r, c])
+        found += [{"kind": kind, "cells": group} for _, group in sorted(groups.items())
+                  if len(group) > k]
     return found

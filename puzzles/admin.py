@@ -155,16 +155,22 @@ class CommunityLevelAdmin(LevelAdmin):
 
 
 class RunForm(forms.ModelForm):
+    stars = forms.TypedChoiceField(
+        choices=[(1, "1 (Queens)"), (2, "2 (Star Battle)"), (3, "3 (Star Battle)")],
+        coerce=int, required=False, empty_value=1, initial=1,
+        help_text="stars per row, column and region")
+
     class Meta:
         model = GenerationRun
-        fields = ["size", "rule", "tier", "style", "motif", "requested"]
+        fields = ["size", "rule", "stars", "tier", "style", "motif", "requested"]
 
     def clean(self):
         data = super().clean()
         try:
             runs.check_run_request(size=data.get("size"), rule=data.get("rule"),
                                    tier=data.get("tier", ""), requested=data.get("requested"),
-                                   style=data.get("style", ""), motif=data.get("motif", ""))
+                                   style=data.get("style", ""), motif=data.get("motif", ""),
+                                   stars=data.get("stars", 1))
         except ServiceError as error:
             raise forms.ValidationError(str(error)) from None
         return data
@@ -172,7 +178,7 @@ class RunForm(forms.ModelForm):
 
 @admin.register(GenerationRun)
 class GenerationRunAdmin(admin.ModelAdmin):
-    list_display = ["id", "size", "rule", "tier", "status", "progress", "duplicates",
+    list_display = ["id", "size", "rule", "stars", "tier", "status", "progress", "duplicates",
                     "created_at", "started_at", "heartbeat_at", "finished_at", "short_error"]
     list_filter = ["status", "tier", "size", "rule"]
     actions = ["cancel_runs"]
@@ -181,14 +187,16 @@ class GenerationRunAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, run=None):
         if run is None:
             return []
-        return ["size", "rule", "tier", "style", "motif", "requested", "progress", "produced",
+        return ["size", "rule", "stars", "tier", "style", "motif", "requested", "progress",
+                "produced",
                 "duplicates",
                 "status", "task_id", "requested_by", "created_at", "started_at",
                 "heartbeat_at", "finished_at", "error_text"]
 
     def get_fields(self, request, run=None):
-        return ["size", "rule", "tier", "style", "motif", "requested"] if run is None else (
-            self.get_readonly_fields(request, run))
+        if run is None:
+            return ["size", "rule", "stars", "tier", "style", "motif", "requested"]
+        return self.get_readonly_fields(request, run)
 
     def save_model(self, request, run, form, change):
         if change:
@@ -196,7 +204,7 @@ class GenerationRunAdmin(admin.ModelAdmin):
         # The form checked the request with the same rules, so this creates the run.
         created = runs.create_run(size=run.size, rule=run.rule, tier=run.tier,
                                   requested=run.requested, requested_by=request.user,
-                                  style=run.style, motif=run.motif)
+                                  style=run.style, motif=run.motif, stars=run.stars)
         run.pk = created.pk
         run.status = created.status
 
@@ -226,9 +234,10 @@ class GenerationRunAdmin(admin.ModelAdmin):
 
 @admin.register(PoolTarget)
 class PoolTargetAdmin(admin.ModelAdmin):
-    list_display = ["size", "rule", "tier", "target", "active_levels", "running_run", "enabled"]
+    list_display = ["size", "rule", "stars", "tier", "target", "active_levels", "running_run",
+                    "enabled"]
     list_editable = ["target", "enabled"]
-    list_filter = ["rule", "tier", "enabled", "size"]
+    list_filter = ["rule", "stars", "tier", "enabled", "size"]
     actions = ["top_up_now"]
     list_per_page = 100
 
@@ -239,11 +248,11 @@ class PoolTargetAdmin(admin.ModelAdmin):
 
     @admin.display(description="active levels")
     def active_levels(self, target):
-        return self._counts.get((target.size, target.rule, target.tier), 0)
+        return self._counts.get((target.size, target.rule, target.tier, target.stars), 0)
 
     @admin.display(description="running run")
     def running_run(self, target):
-        run = self._running.get((target.size, target.rule, target.tier))
+        run = self._running.get((target.size, target.rule, target.tier, target.stars))
         if run is None:
             return "—"
         url = reverse("admin:puzzles_generationrun_change", args=[run.id])

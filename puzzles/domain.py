@@ -74,9 +74,38 @@ def size_range_text(sizes: range) -> str:
     return f"{sizes[0]} and {sizes[-1]}"
 
 
-def tiers_at(size: int) -> list[str]:
-    """The tiers the engine generates at this size, easiest first."""
-    return served_tiers(size)
+def tiers_at(size: int, stars: int = 1) -> list[str]:
+    """The tiers the engine generates at this size (with `stars` per unit), easiest first."""
+    return served_tiers(size, stars)
+
+
+# Star Battle: the star counts the site serves beside Queens (1), and the sizes of each.
+STAR_COUNTS = (1, 2, 3)
+
+
+def star_sizes(stars: int) -> list[int]:
+    """The sizes served with `stars` per unit."""
+    return [n for n in SERVED_SIZES if tiers_at(n, stars)]
+
+
+def check_stars(stars: object, size: int | None = None) -> int:
+    """A star count the site serves (at `size`, when given); ServiceError otherwise."""
+    if isinstance(stars, bool) or stars not in STAR_COUNTS:
+        raise ServiceError(f"stars must be 1, 2 or 3, not {stars!r}")
+    if size is not None and stars != 1 and not tiers_at(size, stars):
+        sizes = star_sizes(stars)
+        raise ServiceError(f"{stars}-star levels are served at {sizes[0]}×{sizes[0]} to "
+                           f"{sizes[-1]}×{sizes[-1]}, not {size}×{size}")
+    return stars
+
+
+def parse_stars(raw: str | None, size: int | None = None) -> int:
+    """A star count written in a query (absent: 1)."""
+    if raw in (None, ""):
+        return 1
+    if not (raw.isascii() and raw.isdigit() and len(raw) == 1):
+        raise ServiceError(f"stars must be 1, 2 or 3, not {raw!r}")
+    return check_stars(int(raw), size)
 
 
 def check_size(size: object, sizes: range = SERVED_SIZES) -> int:
@@ -103,14 +132,15 @@ def check_rule(rule: object) -> str:
     return rule
 
 
-def check_tier(tier: object, size: int | None = None) -> str:
+def check_tier(tier: object, size: int | None = None, stars: int = 1) -> str:
     """A tier name ("" for none); ServiceError for others or a tier not served at `size`."""
     if tier in ("", None):
         return ""
     if tier not in Tier.values:
         raise ServiceError(f"unknown tier {tier!r}; the tiers are {', '.join(Tier.values)}")
-    if size is not None and tier not in tiers_at(size):
-        raise ServiceError(f"{tier} levels are not generated at {size}×{size}")
+    if size is not None and tier not in tiers_at(size, stars):
+        kind = f" {stars}-star" if stars != 1 else ""
+        raise ServiceError(f"{tier}{kind} levels are not generated at {size}×{size}")
     return tier
 
 

@@ -65,9 +65,9 @@ def _drop_all(at: int) -> None:
 def _add_to_lists(tag: tuple) -> None:
     """A new active level joins the candidate lists kept for its pool (its tier's and the
     any-tier one) in place: nothing is read again (under the lock)."""
-    _, size, rule, tier, level_id = tag
+    _, size, rule, tier, level_id, stars = tag
     entries, tagged = _state["entries"], _state["tagged"]
-    for pool in {pool_tag(size, rule, tier), pool_tag(size, rule, "")}:
+    for pool in {pool_tag(size, rule, tier, stars), pool_tag(size, rule, "", stars)}:
         for key in tagged.get(pool, ()):
             kept_tag, ids = entries[key]
             if level_id not in ids:  # published twice (now and on commit): added once

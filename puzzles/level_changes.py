@@ -20,7 +20,8 @@ def tags_of(level, *, any_tier: bool = False) -> list[tuple]:
     """What a change to this level makes stale: itself and the candidate lists it is in (its
     tier's and the any-tier list; every tier's when its tier may have changed)."""
     tiers = ["", *Tier.values] if any_tier else ["", level.tier]
-    return [level_tag(level.id), *(pool_tag(level.size, level.rule, t) for t in tiers)]
+    return [level_tag(level.id),
+            *(pool_tag(level.size, level.rule, t, level.stars) for t in tiers)]
 
 
 def _dailies_of(level_ids: list[int]) -> list[tuple]:
@@ -43,7 +44,8 @@ def _level_saved(sender, instance, created, raw=False, **kwargs) -> None:
         # A new level is in no daily and no other entry: an active one joins its pool's
         # lists where they are kept (a generation run's saves read nothing again); its own
         # id may be kept as "no such level" by a request that came too early.
-        added = [added_tag(instance.size, instance.rule, instance.tier, instance.id)]
+        added = [added_tag(instance.size, instance.rule, instance.tier, instance.id,
+                           instance.stars)]
         forget([level_tag(instance.id), *(added if instance.is_active else [])])
         return
     forget(tags_of(instance, any_tier=True) + _dailies_of([instance.id]))

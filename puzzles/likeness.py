@@ -23,7 +23,11 @@ def _transforms(n: int):
             lambda r, c: (c, r), lambda r, c: (m - c, m - r)]
 
 
-def _moved(solution: Sequence[int], move) -> tuple[int, ...]:
+def _moved(solution: Sequence, move) -> tuple:
+    """The solution carried by `move`: each row's column (Queens), or the sorted cells of a
+    k-star solution (whose rows hold lists of columns)."""
+    if solution and isinstance(solution[0], list):
+        return tuple(sorted(move(r, c) for r, cols in enumerate(solution) for c in cols))
     placed = sorted(move(r, c) for r, c in enumerate(solution))
     return tuple(c for _, c in placed)
 
@@ -43,7 +47,7 @@ def cells_apart(painting: Sequence[Sequence[int]], solution: Sequence[int],
     n = len(painting)
     best = n * n
     for move in _transforms(n):
-        if _moved(solution, move) != tuple(level_solution):
+        if _moved(solution, move) != _moved(level_solution, _transforms(n)[0]):
             continue
         turned = [[0] * n for _ in range(n)]
         for r in range(n):

@@ -35,6 +35,9 @@ def draft_key() -> str:
 class Level(models.Model):
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    # Stars per row, column and region: 1 is Queens, 2 and 3 Star Battle (solution[row] is
+    # then the sorted list of that row's star columns).
+    stars = models.PositiveSmallIntegerField(default=1)
     regions = models.JSONField()
     solution = models.JSONField()  # never serialized to a player before a solve or reveal
     canonical_hash = models.CharField(max_length=64, unique=True)
@@ -111,6 +114,7 @@ class GenerationRun(models.Model):
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     # The tier every level of the run has; blank: whatever tier the engine draws.
     tier = models.CharField(max_length=16, choices=Tier.choices, blank=True, default="")
+    stars = models.PositiveSmallIntegerField(default=1)
     # The design generator's style (generator_ext STYLES; blank: any) and motif (blank: none).
     style = models.CharField(max_length=16, choices=STYLE_CHOICES, blank=True, default="")
     motif = models.CharField(max_length=16, choices=MOTIF_CHOICES, blank=True, default="")
@@ -147,21 +151,24 @@ class PoolTarget(models.Model):
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     tier = models.CharField(max_length=16, choices=Tier.choices, default=Tier.HARD)
+    stars = models.PositiveSmallIntegerField(default=1)
     target = models.PositiveIntegerField(default=10)
     enabled = models.BooleanField(default=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["size", "rule", "tier"], name="pooltarget_pool"),
+            models.UniqueConstraint(fields=["size", "rule", "tier", "stars"],
+                                    name="pooltarget_pool_stars"),
             # The engine's range; clean() narrows it to the served sizes and tiers.
             models.CheckConstraint(
                 condition=models.Q(size__gte=4, size__lte=32), name="pooltarget_size_range"
             ),
         ]
-        ordering = ["rule", "size", "tier"]
+        ordering = ["rule", "stars", "size", "tier"]
 
     def __str__(self) -> str:
-        return f"Pool {self.size}×{self.size} {self.rule} {self.tier}: {self.target}"
+        stars = f" {self.stars}★" if self.stars != 1 else ""
+        return f"Pool {self.size}×{self.size}{stars} {self.rule} {self.tier}: {self.target}"
 
     def save(self, *args, **kwargs):
         self.full_clean(validate_unique=False, validate_constraints=False)
@@ -172,9 +179,10 @@ class PoolTarget(models.Model):
         if not isinstance(self.size, int) or self.size not in SERVED_SIZES:
             raise ValidationError({"size": f"size must be between {SERVED_SIZES[0]} and "
                                            f"{SERVED_SIZES[-1]}"})
-        if self.tier not in tiers_at(self.size):
+        if self.tier not in tiers_at(self.size, self.stars):
+            stars = f" {self.stars}-star" if self.stars != 1 else ""
             raise ValidationError(
-                {"tier": f"{self.tier} levels are not generated at {self.size}×{self.size}"}
+                {"tier": f"{self.tier}{stars} levels are not generated at {self.size}×{self.size}"}
             )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from puzzles.board import solution_cells
 from puzzles.errors import ServiceError
 
 EMPTY, CROSS, QUEEN = 0, 1, 2  # as static/js/state.js
@@ -70,7 +71,7 @@ def final_queens(moves: list[list[int]]) -> tuple[set[tuple[int, int]], dict]:
     return queens, placed
 
 
-def verify(moves: list[list[int]] | None, *, solution: list[int], first_seen_s: float,
+def verify(moves: list[list[int]] | None, *, solution: list, first_seen_s: float,
            solved_s: float) -> Verdict:
     """Replay `moves` against the level's solution and the server's clock: `first_seen_s`,
     when the server first heard of this play (its first move, check or hint), and
@@ -81,7 +82,7 @@ def verify(moves: list[list[int]] | None, *, solution: list[int], first_seen_s: 
     if any(later < earlier for earlier, later in zip(times, times[1:], strict=False)):
         return Verdict(False, "unverified", "the log's times go backwards")
     queens, placed = final_queens(moves)
-    if queens != {(row, col) for row, col in enumerate(solution)}:
+    if queens != solution_cells(solution):
         return Verdict(False, "unverified", "the log does not end in the solution")
     drift_ms = 1000 * (DRIFT_S + DRIFT_SHARE * solved_s)
     if times[0] < 1000 * first_seen_s - drift_ms:

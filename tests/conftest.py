@@ -76,8 +76,9 @@ def _fresh_cache():
 def make_level(db):
     from puzzles.services import levels as level_service
 
-    def make(size=8, seed=1, rule="touch", tier=None):
-        level = level_service.save_generated_level(generate(size, rule, seed=seed, tier=tier))
+    def make(size=8, seed=1, rule="touch", tier=None, stars=1):
+        level = level_service.save_generated_level(generate(size, rule, seed=seed, tier=tier,
+                                                            stars=stars))
         assert level is not None
         return level
 

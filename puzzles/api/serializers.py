@@ -1,6 +1,7 @@
 """The API's shapes for playing: each response has one serializer, which is also what the
 OpenAPI schema shows. The level shape never carries the solution."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from generator_ext import TECHNIQUES, second_channel
@@ -35,7 +36,7 @@ class LevelSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Level
-        fields = ["id", "size", "rule", "regions", "colors", "letters", "tier", "score",
+        fields = ["id", "size", "rule", "stars", "regions", "colors", "letters", "tier", "score",
                   "daily"]
 
     def get_colors(self, level) -> list[int]:
@@ -55,7 +56,8 @@ def level_payload(level: Level) -> dict:
     if payload is None:
         colors = level.colors()
         payload = level.__dict__["_payload"] = {
-            "id": level.id, "size": level.size, "rule": level.rule, "regions": level.regions,
+            "id": level.id, "size": level.size, "rule": level.rule, "stars": level.stars,
+            "regions": level.regions,
             "colors": colors, "letters": second_channel(colors),
             "tier": level.tier,
             "score": None if level.score is None else float(level.score),  # 40.0, as stored
@@ -114,19 +116,33 @@ def theme_field():
         "theme); named only once the level is solved or revealed, and absent when it has none")
 
 
+SOLUTION_HELP = ("solution[row]: the queen's column, or on a k-star level the sorted list of "
+                 "that row's star columns")
+
+
+@extend_schema_field({"type": "array", "items": {"oneOf": [
+    {"type": "integer"}, {"type": "array", "items": {"type": "integer"}}]}})
+class SolutionField(serializers.JSONField):
+    """A stored solution as it is: one column per row, or a list of columns per row."""
+
+
+def solution_field(**kwargs) -> serializers.Field:
+    return SolutionField(help_text=SOLUTION_HELP, **kwargs)
+
+
 # What it shapes: a services.play.CheckResult; the solution, time, token and theme only
 # when solved.
 class CheckResponseSerializer(OmitNoneSerializer):
     solved = serializers.BooleanField()
     conflicts = ConflictSerializer(many=True)
-    solution = serializers.ListField(child=serializers.IntegerField(), required=False)
+    solution = solution_field(required=False)
     seconds = serializers.IntegerField(required=False)
     token = serializers.CharField(required=False)
     theme = theme_field()
 
 
 class RevealResponseSerializer(OmitNoneSerializer):
-    solution = serializers.ListField(child=serializers.IntegerField())
+    solution = solution_field()
     theme = theme_field()
 
 

@@ -52,8 +52,12 @@ def parse_rule(request) -> str:
     return domain.check_rule(request.query_params.get("rule", domain.Rule.TOUCH))
 
 
-def parse_tier(request, size: int) -> str:
-    return domain.check_tier(request.query_params.get("tier", ""), size)
+def parse_stars(request, size: int) -> int:
+    return domain.parse_stars(request.query_params.get("stars"), size)
+
+
+def parse_tier(request, size: int, stars: int = 1) -> str:
+    return domain.check_tier(request.query_params.get("tier", ""), size, stars)
 
 
 def parse_exclude(request) -> tuple[int, ...]:
@@ -103,12 +107,14 @@ def body(request, serializer_class) -> dict:
     return serializer.validated_data
 
 
-def pick_level(request, size: int, rule: str, tier: str, exclude: tuple[int, ...]):
+def pick_level(request, size: int, rule: str, tier: str, exclude: tuple[int, ...],
+               stars: int = 1):
     """A chosen tier's level, or for "Any" the deliberate mix (selectors.any_tier_level)."""
     if tier:
-        return level_selectors.random_playable_level(size, rule, tier=tier, exclude_ids=exclude)
+        return level_selectors.random_playable_level(size, rule, tier=tier, exclude_ids=exclude,
+                                                     stars=stars)
     return level_selectors.any_tier_level(size, rule, solves=play_selectors.solves_by(
-        request.player), exclude_ids=exclude)
+        request.player), exclude_ids=exclude, stars=stars)
 
 
 class RandomLevelView(APIView):
@@ -116,6 +122,9 @@ class RandomLevelView(APIView):
         parameters=[
             OpenApiParameter("rule", str, enum=domain.Rule.values),
             OpenApiParameter("tier", str, enum=domain.Tier.values),
+            OpenApiParameter("stars", int, enum=list(domain.STAR_COUNTS),
+                             description="stars per row, column and region: 1 (Queens, the "
+                                         "default), 2 or 3 (Star Battle)"),
             OpenApiParameter("exclude", str, description="comma-separated level ids to skip"),
         ],
         responses=answers(s.LevelSerializer, 400, 404),
@@ -124,12 +133,16 @@ class RandomLevelView(APIView):
     def get(self, request, n: str):
         size = parse_size(n)
         rule = parse_rule(request)
-        tier = parse_tier(request, size)
+        stars = parse_stars(request, size)
+        if stars != 1 and rule != domain.Rule.TOUCH:
+            raise ParseError("k-star levels use the touch rule only")
+        tier = parse_tier(request, size, stars)
         exclude = parse_exclude(request)
-        level = pick_level(request, size, rule, tier, exclude)
+        level = pick_level(request, size, rule, tier, exclude, stars)
         if level is None:
             kind = f"{size}×{size} {tier + ' ' if tier else ''}{rule}"
-            if exclude and pick_level(request, size, rule, tier, ()) is not None:
+            kind += f" {stars}-star" if stars != 1 else ""
+            if exclude and pick_level(request, size, rule, tier, (), stars) is not None:
                 raise NotFound(f"you have played every {kind} level that is ready; "
                                f"more are on their way")
             pools.request_top_up()  # the worker's locked top-up, never a run from here

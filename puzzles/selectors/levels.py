@@ -12,8 +12,9 @@ from puzzles import cache_tags, domain, level_cache
 from puzzles.models import Level
 
 
-def active_levels(size: int, rule: str, tier: str | None = None) -> QuerySet[Level]:
-    levels = Level.objects.filter(size=size, rule=rule, is_active=True)
+def active_levels(size: int, rule: str, tier: str | None = None,
+                  stars: int = 1) -> QuerySet[Level]:
+    levels = Level.objects.filter(size=size, rule=rule, stars=stars, is_active=True)
     return levels.filter(tier=tier) if tier else levels
 
 
@@ -24,10 +25,11 @@ def not_a_future_daily(today: date | None = None) -> Q:
 
 
 def random_level(size: int, rule: str, *, tier: str | None = None,
-                 exclude_ids: tuple[int, ...] = (), extra: Q | None = None) -> Level | None:
+                 exclude_ids: tuple[int, ...] = (), extra: Q | None = None,
+                 stars: int = 1) -> Level | None:
     """A uniformly placed random point on the indexed `pick` key, then the next level after it
     (wrapping around): two index seeks at most, never ORDER BY RANDOM()."""
-    queryset = active_levels(size, rule, tier).select_related("daily")
+    queryset = active_levels(size, rule, tier, stars).select_related("daily")
     queryset = queryset.filter(not_a_future_daily())
     if exclude_ids:
         queryset = queryset.exclude(id__in=exclude_ids)
@@ -63,17 +65,17 @@ def _kept_level(level_id: int, version) -> Level | None:
 
 
 def random_playable_level(size: int, rule: str, *, tier: str | None = None,
-                          exclude_ids: tuple[int, ...] = ()) -> Level | None:
+                          exclude_ids: tuple[int, ...] = (), stars: int = 1) -> Level | None:
     """random_level for players: the same levels, picked uniformly from the ids kept in
     memory between changes, so a pick costs no query while nothing changed."""
     today = timezone.now().date()
     version = level_cache.current_version()  # once: the ids and the level it picks
-    tag = cache_tags.pool_tag(size, rule, tier)
+    tag = cache_tags.pool_tag(size, rule, tier, stars)
     loaded = []
 
     def load_ids() -> list[int]:
         loaded.append(True)
-        return list(active_levels(size, rule, tier).filter(not_a_future_daily(today))
+        return list(active_levels(size, rule, tier, stars).filter(not_a_future_daily(today))
                     .values_list("id", flat=True))
 
     ids = level_cache.remembered((*tag, today), load_ids, tag=tag, version=version)
@@ -103,17 +105,18 @@ NEWCOMER_SOLVES = 5
 
 
 def any_tier_level(size: int, rule: str, *, solves: int, exclude_ids: tuple[int, ...] = (),
-                   rng: random.Random | None = None) -> Level | None:
+                   rng: random.Random | None = None, stars: int = 1) -> Level | None:
     """A level of "Any" difficulty for a player with `solves` solves: a tier drawn by ANY_MIX
     among those this size has, then a level of it; the next tier by weight when it has none
     left for them."""
     rng = rng or random
-    tiers = [t for t in domain.tiers_at(size) if t in ANY_MIX]
-    if solves < NEWCOMER_SOLVES:
+    tiers = [t for t in domain.tiers_at(size, stars) if t in ANY_MIX]
+    if solves < NEWCOMER_SOLVES and stars == 1:  # k-star boards are hard or expert anyway
         tiers = [t for t in tiers if t != "expert"]
     while tiers:
         tier = rng.choices(tiers, weights=[ANY_MIX[t] for t in tiers])[0]
-        level = random_playable_level(size, rule, tier=tier, exclude_ids=exclude_ids)
+        level = random_playable_level(size, rule, tier=tier, exclude_ids=exclude_ids,
+                                      stars=stars)
         if level is not None:
             return level
         tiers.remove(tier)

@@ -15,6 +15,7 @@ class PoolState:
     size: int
     rule: str
     tier: str
+    stars: int
     active: int
     target: int
     running: bool
@@ -25,12 +26,12 @@ class PoolState:
         return self.active >= self.target
 
 
-def active_tier_counts() -> dict[tuple[int, str, str | None], int]:
-    """Active levels per (size, rule, tier)."""
+def active_tier_counts() -> dict[tuple[int, str, str | None, int], int]:
+    """Active levels per (size, rule, tier, stars)."""
     return {
-        (row["size"], row["rule"], row["tier"]): row["n"]
+        (row["size"], row["rule"], row["tier"], row["stars"]): row["n"]
         for row in Level.objects.filter(is_active=True)
-        .values("size", "rule", "tier")
+        .values("size", "rule", "tier", "stars")
         .annotate(n=Count("id"))
     }
 
@@ -40,11 +41,10 @@ def pool_status() -> list[PoolState]:
     active = active_tier_counts()
     running = set(runs.active_runs_by_pool())
     return [
-        PoolState(size=target.size, rule=target.rule, tier=target.tier,
-                  active=active.get((target.size, target.rule, target.tier), 0),
-                  target=target.target,
-                  running=(target.size, target.rule, target.tier) in running, paused=paused)
-        for target in PoolTarget.objects.order_by("rule", "size", "tier")
+        PoolState(size=target.size, rule=target.rule, tier=target.tier, stars=target.stars,
+                  active=active.get(_pool(target), 0), target=target.target,
+                  running=_pool(target) in running, paused=paused)
+        for target in PoolTarget.objects.order_by("rule", "stars", "size", "tier")
     ]
 
 
@@ -52,5 +52,9 @@ def fill_summary() -> tuple[int, int]:
     """(pools at or above their target, enabled pools)."""
     active = active_tier_counts()
     targets = PoolTarget.objects.filter(enabled=True)
-    full = sum(active.get((t.size, t.rule, t.tier), 0) >= t.target for t in targets)
+    full = sum(active.get(_pool(t), 0) >= t.target for t in targets)
     return full, targets.count()
+
+
+def _pool(target: PoolTarget) -> tuple[int, str, str, int]:
+    return (target.size, target.rule, target.tier, target.stars)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from generator_ext import GeneratedLevel, canonical_hash, count_solutions, generate, rate
+from generator_ext import (
+    GeneratedLevel,
+    canonical_hash,
+    count_solutions,
+    generate,
+    rate,
+    star_tier,
+)
 from puzzles import domain, level_cache, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Rule
@@ -16,22 +23,19 @@ def save_generated_level(generated: GeneratedLevel, *, min_region_size: int = 2,
     """Store a level after the engine rates it again (logic that finishes it also proves the
     solution unique); None if the same puzzle is stored. A reserved level is kept for a daily,
     out of the pools."""
-    regions, rule = generated.regions, generated.rule
-    rating = rate(regions, rule)
-    if not rating.solved_by_logic:
-        if count_solutions(regions, rule, limit=2) != 1:
-            raise ServiceError("the level does not have exactly one solution")
-        raise ServiceError("logic alone cannot finish this level")
+    regions, rule, stars = generated.regions, generated.rule, generated.stars
+    tier, score = _rated(regions, rule, stars)
     try:
         with transaction.atomic():
             return Level.objects.create(
                 size=len(regions),
                 rule=rule,
+                stars=stars,
                 regions=regions,
                 solution=generated.solution,
-                canonical_hash=canonical_hash(regions, rule),
-                tier=rating.tier,
-                score=rating.score,
+                canonical_hash=canonical_hash(regions, rule, stars),
+                tier=tier,
+                score=score,
                 min_region_size=min_region_size,
                 strategy=generated.strategy,
                 motif=generated.motif or "",
@@ -44,17 +48,42 @@ def save_generated_level(generated: GeneratedLevel, *, min_region_size: int = 2,
         return None
 
 
+def _rated(regions, rule: str, stars: int) -> tuple[str, float | None]:
+    """(tier, score) once the engine has checked the level again; ServiceError when it has
+    not exactly one solution or logic cannot finish it. A k-star level is checked by the
+    compiled closures and counter (the step-by-step rating takes seconds at 14×14), unscored."""
+    if stars != 1:
+        tier = star_tier(regions, stars)
+        if count_solutions(regions, rule, limit=2, stars=stars) != 1:
+            raise ServiceError("the level does not have exactly one solution")
+        if tier is None:
+            raise ServiceError("logic alone cannot finish this level")
+        return tier, None
+    rating = rate(regions, rule)
+    if not rating.solved_by_logic:
+        if count_solutions(regions, rule, limit=2) != 1:
+            raise ServiceError("the level does not have exactly one solution")
+        raise ServiceError("logic alone cannot finish this level")
+    return rating.tier, rating.score
+
+
 def rate_levels(levels=None, *, progress=None) -> dict[str, int]:
     """Rate every level again (tier and score) and deactivate those logic cannot finish, so
     pools refill with playable ones. `levels`: a queryset, default every level."""
     levels = Level.objects.all() if levels is None else levels
     counts = {"rated": 0, "deactivated": 0}
     changed = []
-    for level in levels.only("id", "size", "rule", "tier", "regions", "is_active").iterator(
-            chunk_size=500):
-        rating = rate(level.regions, level.rule)
-        fields = {"tier": rating.tier, "score": rating.score}
-        if not rating.solved_by_logic:
+    for level in levels.only("id", "size", "rule", "stars", "tier", "regions",
+                             "is_active").iterator(chunk_size=500):
+        if level.stars != 1:
+            tier = star_tier(level.regions, level.stars)
+            fields = {"tier": tier, "score": None}
+            solved = tier is not None
+        else:
+            rating = rate(level.regions, level.rule)
+            fields = {"tier": rating.tier, "score": rating.score}
+            solved = rating.solved_by_logic
+        if not solved:
             fields["is_active"] = False
             counts["deactivated"] += level.is_active
         Level.objects.filter(id=level.id).update(**fields)

@@ -36,7 +36,7 @@ class CheckResult:
     solved: bool
     conflicts: list[dict]
     # Only when solved:
-    solution: list[int] | None = None
+    solution: list | None = None  # as Level.solution
     seconds: int | None = None
     token: str | None = None
     theme: str | None = None  # the motif the level was composed around, if any
@@ -122,14 +122,16 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
     The token carries the time the server measured since the player opened the level."""
     with engine_refusals():
         cells = parse_cells(queens, level.size, "queens")
-    if len(cells) > level.size:  # the answer lists every pair in conflict: keep it small
-        raise ServiceError(f"a {level.size}×{level.size} board holds {level.size} queens at "
+    most = level.size * level.stars
+    if len(cells) > most:  # the answer lists every pair in conflict: keep it small
+        marks = "queens" if level.stars == 1 else "stars"
+        raise ServiceError(f"a {level.size}×{level.size} board holds {most} {marks} at "
                            f"most; this check has {len(cells)}")
     solved = board.is_exact_solution(cells, level.solution)
-    conflicts = board.find_conflicts(level.regions, cells, level.rule)
+    conflicts = board.find_conflicts(level.regions, cells, level.rule, level.stars)
     solve = start_play(level, player=player, address=address, opened=opened)
     if not solved:
-        if len(cells) == level.size and solve.solved_at is None:  # a wrong board checked
+        if len(cells) == most and solve.solved_at is None:  # a wrong board checked
             Solve.objects.filter(id=solve.id).update(wrong_checks=F("wrong_checks") + 1)
         return CheckResult(solved=False, conflicts=conflicts)
     now = timezone.now()
@@ -142,7 +144,7 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
 
 
 def reveal_solution(level: Level, *, player: str, address: str = "",
-                    opened: object = None) -> list[int]:
+                    opened: object = None) -> list:
     """The solution; the level counts as revealed for this player, never as solved."""
     solve = start_play(level, player=player, address=address, opened=opened)
     if not solve.revealed and solve.seconds is None:
@@ -157,7 +159,7 @@ def give_hint(level: Level, *, player: str, queens: object, crosses: object,
     mistake); the solution never leaves here."""
     with engine_refusals():
         step = hint(level.regions, level.rule, queens, crosses,  # checks the marks
-                    colors=level.colors())
+                    colors=level.colors(), stars=level.stars)
     if step is None:
         solved = board.is_exact_solution(parse_cells(queens, level.size, "queens"),
                                          level.solution)

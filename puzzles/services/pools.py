@@ -23,14 +23,18 @@ TOP_UP_DEBOUNCE_S = 30
 
 
 def ensure_pool_targets(*, sizes=None, rule: str = Rule.TOUCH,
-                        target: int = DEFAULT_POOL_TARGET) -> int:
-    """A pool target for every served (size, tier) pair; returns how many were created."""
+                        target: int = DEFAULT_POOL_TARGET, stars=None) -> int:
+    """A pool target for every served (size, tier, stars) of `stars` (default: every star
+    count; k-star pools only under the touch rule); returns how many were created."""
     created = 0
-    for size in sizes or domain.SERVED_SIZES:
-        for tier in domain.tiers_at(size):
-            created += PoolTarget.objects.get_or_create(
-                size=size, rule=rule, tier=tier, defaults={"target": target}
-            )[1]
+    for count in stars or domain.STAR_COUNTS:
+        if count != 1 and rule != Rule.TOUCH:
+            continue
+        for size in sizes or domain.SERVED_SIZES:
+            for tier in domain.tiers_at(size, count):
+                created += PoolTarget.objects.get_or_create(
+                    size=size, rule=rule, tier=tier, stars=count, defaults={"target": target}
+                )[1]
     return created
 
 
@@ -47,15 +51,16 @@ def top_up_pools(*, target_ids=None) -> list:
         try:
             with transaction.atomic():
                 target = PoolTarget.objects.select_for_update().get(id=target_id)
-                if run_selectors.pool_has_active_run(target.size, target.rule, target.tier):
+                if run_selectors.pool_has_active_run(target.size, target.rule, target.tier,
+                                                     target.stars):
                     continue
                 deficit = target.target - level_selectors.active_levels(
-                    target.size, target.rule, target.tier
+                    target.size, target.rule, target.tier, target.stars
                 ).count()
                 if deficit > 0:
                     created.append(runs.create_run(
                         size=target.size, rule=target.rule, tier=target.tier,
-                        requested=min(deficit, MAX_RUN_REQUEST)))
+                        requested=min(deficit, MAX_RUN_REQUEST), stars=target.stars))
         except Exception:
             log.exception("top-up of pool target %s failed", target_id)
     return created

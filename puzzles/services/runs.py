@@ -28,11 +28,14 @@ EXHAUSTED_RATIO = 2
 
 
 def check_run_request(*, size: object, rule: object, tier: object, requested: object,
-                      style: object = "", motif: object = "") -> str:
+                      style: object = "", motif: object = "", stars: object = 1) -> str:
     """ServiceError naming the first bad field of a run request; the checked tier."""
     domain.check_size(size)
     domain.check_rule(rule)
-    tier = domain.check_tier(tier, size)
+    domain.check_stars(stars, size)
+    if stars != 1 and (rule != domain.Rule.TOUCH or style or motif):
+        raise ServiceError("k-star runs take the touch rule and no style or motif")
+    tier = domain.check_tier(tier, size, stars)
     domain.check_style(style)
     domain.check_motif(motif, size)
     if (
@@ -45,14 +48,15 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
 
 
 def create_run(*, size: int, rule: str, requested: int, requested_by=None,
-               tier: str = "", style: str = "", motif: str = "") -> GenerationRun:
+               tier: str = "", style: str = "", motif: str = "",
+               stars: int = 1) -> GenerationRun:
     """A queued run; its task is sent once the transaction commits. Its levels are composed
     under the style's symmetries (blank: any) around the motif (blank: none)."""
     tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested,
-                             style=style, motif=motif)
+                             style=style, motif=motif, stars=stars)
     run = GenerationRun.objects.create(
         size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by,
-        style=style or "", motif=motif or "",
+        style=style or "", motif=motif or "", stars=stars,
     )
     transaction.on_commit(lambda: enqueue_run(run.id))
     return run
@@ -118,7 +122,8 @@ def _advance(run_id: int, deadline: float) -> bool:
         try:  # no lock held while the engine works; it releases the GIL, so the beat goes on
             with beating(run_id):
                 generated = generate(run.size, run.rule, tier=run.tier or None,
-                                     style=run.style or None, motif=run.motif or None)
+                                     style=run.style or None, motif=run.motif or None,
+                                     stars=run.stars)
         except RuntimeError as error:  # every attempt of the engine's budget failed
             finish_exhausted(run_id, reason=str(error))
             return False

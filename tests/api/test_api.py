@@ -64,7 +64,8 @@ def test_random_level_shape_and_no_solution(client, make_level):
     response = client.get("/api/levels/8/")
     assert response.status_code == 200
     data = response.json()
-    assert set(data) == {"id", "size", "rule", "regions", "colors", "letters", "tier", "score",
+    assert set(data) == {"id", "size", "rule", "stars", "regions", "colors", "letters", "tier",
+                         "score",
                          "daily"}
     assert data["letters"] == second_channel(data["colors"])
     assert data["colors"] == region_colors(level.regions)

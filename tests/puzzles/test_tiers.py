@@ -43,10 +43,13 @@ def test_rate_levels_rates_everything_and_deactivates_what_logic_cannot_finish(c
 
 def test_default_pool_targets_cover_every_served_size_and_tier():
     created = pool_service.ensure_pool_targets()
-    pairs = set(PoolTarget.objects.values_list("size", "tier"))
-    assert pairs == {(n, t) for n in range(4, 21) for t in served_tiers(n)}
-    assert created == len(pairs) and pool_service.ensure_pool_targets() == 0
-    assert (4, "medium") not in pairs and (16, "expert") in pairs and (17, "expert") not in pairs
+    pools = set(PoolTarget.objects.values_list("size", "tier", "stars"))
+    assert pools == {(n, t, k) for k in (1, 2, 3) for n in range(4, 21)
+                     for t in served_tiers(n, k)}
+    assert (10, "expert", 2) in pools and (14, "hard", 3) in pools  # the standard boards
+    assert created == len(pools) and pool_service.ensure_pool_targets() == 0
+    assert (4, "medium", 1) not in pools and (16, "expert", 1) in pools
+    assert (17, "expert", 1) not in pools
 
 
 @pytest.mark.parametrize("size,tier,field", [(3, "easy", "size"), (21, "easy", "size"),
