@@ -32,11 +32,11 @@ def first_daily_date() -> date | None:
     return DailyPuzzle.objects.order_by("date").values_list("date", flat=True).first()
 
 
-def reserved_level(size: int, tier: str, motif: str = "") -> Level | None:
+def reserved_level(size: int, tier: str, motif: str = "", stars: int = 1) -> Level | None:
     """A level of the daily reserve that no daily has taken yet (oldest first), composed
-    around the motif (blank: around none)."""
+    around the motif (blank: around none), with `stars` per unit."""
     return (Level.objects.filter(reserved=True, daily__isnull=True, hidden=False, size=size,
-                                 rule=Rule.TOUCH, tier=tier, motif=motif)
+                                 rule=Rule.TOUCH, tier=tier, motif=motif, stars=stars)
             .order_by("created_at", "id").first())
 
 

@@ -15,15 +15,22 @@ from puzzles.models import DailyPuzzle, Level, Rule, Tier
 from puzzles.selectors import daily as daily_selectors
 from puzzles.services.levels import save_generated_level
 
-DAILY_SIZES = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}  # Monday = 0
+DAILY_SIZES = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 10}  # Monday = 0
+# Sunday is Star Battle: the standard 10×10 board with two stars per row, column and region.
+DAILY_STARS = {6: 2}
 # The weekly curve players know from LinkedIn: easy on Monday, rising to hard at the weekend.
 DAILY_TIERS = {0: Tier.EASY, 1: Tier.EASY, 2: Tier.MEDIUM, 3: Tier.MEDIUM, 4: Tier.MEDIUM,
                5: Tier.HARD, 6: Tier.HARD}
 
 
 # Days of the week (Monday = 0) whose daily, unless staff scheduled a theme, is composed
-# around a pictogram drawn in secret when the day is assigned.
-THEMED_WEEKDAYS = {2, 6}
+# around a pictogram drawn in secret when the day is assigned. Not Sunday: k-star levels are
+# planted, never composed around a motif (a theme staff schedule for a Sunday waits unused).
+THEMED_WEEKDAYS = {2, 5}
+
+
+def daily_stars(day: date) -> int:
+    return DAILY_STARS.get(day.weekday(), 1)
 
 
 def daily_theme(day: date) -> str:
@@ -53,17 +60,18 @@ def ensure_daily(day: date) -> DailyPuzzle | None:
     number = daily_number(day)
     size = DAILY_SIZES[day.weekday()]
     tier = DAILY_TIERS[day.weekday()]
-    motif = daily_theme(day)
+    stars = daily_stars(day)
+    motif = daily_theme(day) if stars == 1 else ""
     try:
         with transaction.atomic():
-            level = (daily_selectors.reserved_level(size, tier, motif)
-                     or reserve_new_level(size=size, tier=tier, motif=motif))
+            level = (daily_selectors.reserved_level(size, tier, motif, stars)
+                     or reserve_new_level(size=size, tier=tier, motif=motif, stars=stars))
             return DailyPuzzle.objects.create(date=day, level=level, number=number)
     except IntegrityError:  # another process assigned that day (or took that level) first
         return daily_selectors.daily_for(day)
 
 
-def reserve_new_level(*, size: int, tier: str, motif: str = "") -> Level:
+def reserve_new_level(*, size: int, tier: str, motif: str = "", stars: int = 1) -> Level:
     """A fresh level for the daily reserve, composed around the motif if one is named: never
     in a pool, served by no route until its day. The seed is secret (a seed anyone could
     derive would let them make it too). A motif no seed composes into a level of the tier
@@ -71,7 +79,7 @@ def reserve_new_level(*, size: int, tier: str, motif: str = "") -> Level:
     for attempt in range(20):  # a duplicate of a stored level is drawn again
         try:
             generated = generate(size, Rule.TOUCH, seed=secrets.randbelow(2 ** 63), tier=tier,
-                                 motif=motif or None)
+                                 motif=motif or None, stars=stars)
         except RuntimeError:
             if attempt >= 2:
                 motif = ""

@@ -21,6 +21,9 @@ def base_context(**extra) -> dict:
             "sizes": domain.SERVED_SIZES,
             # The engine says which tiers each size has; the pickers offer only those.
             "tiers_by_size": {n: domain.tiers_at(n) for n in domain.SERVED_SIZES},
+            # The same for Star Battle: {stars: {size: tiers}} at the sizes each is served.
+            "star_tiers": {k: {n: domain.tiers_at(n, k) for n in domain.star_sizes(k)}
+                           for k in domain.STAR_COUNTS[1:]},
             "limits": domain.page_limits(), "tutorial": tutorial(), **extra}
 
 

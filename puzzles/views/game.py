@@ -27,13 +27,18 @@ def home(request):
         puzzle = None
     # Ready levels per size, and per size and tier so the picker can follow the difficulty.
     by_tier: dict[int, dict[str, int]] = {n: {} for n in domain.SERVED_SIZES}
-    for (n, rule, tier), count in pool_selectors.active_tier_counts().items():
-        if rule == Rule.TOUCH and n in by_tier:
+    star_ready: dict[tuple[int, int], int] = {}
+    for (n, rule, tier, stars), count in pool_selectors.active_tier_counts().items():
+        if rule == Rule.TOUCH and stars == 1 and n in by_tier:
             by_tier[n][tier or ""] = count
+        elif rule == Rule.TOUCH and stars != 1:
+            star_ready[n, stars] = star_ready.get((n, stars), 0) + count
     sizes = [{"n": n, "ready": sum(by_tier[n].values())} for n in domain.SERVED_SIZES]
+    star_boards = [{"n": n, "stars": k, "ready": star_ready.get((n, k), 0)}
+                   for k in domain.STAR_COUNTS[1:] for n in domain.star_sizes(k)]
     return render(request, "home.html", base_context(
         daily=puzzle, level=playable(puzzle.level) if puzzle else None, size_counts=sizes,
-        today=today, ready_by_tier=by_tier,
+        today=today, ready_by_tier=by_tier, star_boards=star_boards,
         difficulty_choices=[("", "Any"), *((t, t.capitalize()) for t in domain.Tier.values)],
     ))
 
@@ -44,8 +49,12 @@ def play(request, n: int):
     if n not in domain.SERVED_SIZES:
         raise Http404("no such board size")
     rule = domain.check_rule(request.GET.get("rule", Rule.TOUCH))
-    tier = domain.check_tier(request.GET.get("tier", ""), n)
-    return render(request, "play.html", base_context(size=n, rule=rule, tier=tier, level=None))
+    stars = domain.parse_stars(request.GET.get("stars"), n)
+    if stars != 1 and rule != Rule.TOUCH:
+        raise ServiceError("k-star levels use the touch rule only")
+    tier = domain.check_tier(request.GET.get("tier", ""), n, stars)
+    return render(request, "play.html", base_context(size=n, rule=rule, tier=tier, level=None,
+                                                     stars=stars))
 
 
 @ensure_csrf_cookie
@@ -54,7 +63,7 @@ def level_page(request, level_id: int):
     if level is None:
         raise Http404("no such level")
     return render(request, "play.html", base_context(
-        size=level.size, rule=level.rule, level=playable(level),
+        size=level.size, rule=level.rule, level=playable(level), stars=level.stars,
         community=level if level.source == Source.COMMUNITY else None))
 
 

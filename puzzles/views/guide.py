@@ -7,6 +7,7 @@ from django.shortcuts import render
 
 from generator_ext import TECHNIQUES, generate, rate, region_colors
 from generator_ext.palette import DARK_HEXES, REGION_COLORS
+from generator_ext.stars_logic import STAR_TECHNIQUES
 from puzzles.views.context import base_context
 
 # Where the pictures come from: fixed levels, so the page is the same for everyone. The
@@ -26,7 +27,7 @@ TECHNIQUE_TITLES = {
 
 
 def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=(),
-               colors=None):
+               colors=None, piece="♛"):
     """The cells of a small picture: colour, mark, and what a step reasons about or decides."""
     sets = [set(map(tuple, cells)) for cells in (queens, crosses, because, new_queens,
                                                    new_crosses)]
@@ -34,7 +35,7 @@ def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_cr
     colors = colors or region_colors(regions)
     return [
         {"hex": REGION_COLORS[colors[g]][1], "dark": DARK_HEXES[colors[g]],
-         "mark": "♛" if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
+         "mark": piece if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
          else "",
          "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because}
         for r, row in enumerate(regions) for c, g in enumerate(row)
@@ -69,10 +70,36 @@ def technique_examples() -> list[dict]:
     return [examples[t] for t in TECHNIQUES if t in examples]
 
 
+# Star Battle's pictures: the first step of each k-star technique in the engine's own solve of
+# these 2★ levels (small boards, so the picture reads at a glance).
+STAR_SOURCES = [(8, seed) for seed in range(40)]
+STAR_TITLES = {**TECHNIQUE_TITLES, "blocks": "2×2 blocks"}
+
+
+@functools.cache
+def star_technique_examples() -> list[dict]:
+    examples = {}
+    for n, seed in STAR_SOURCES:
+        level = generate(n, seed=seed, stars=2)
+        stars, crosses = [], []
+        for step in rate(level.regions, stars=2).steps:
+            if step.technique not in examples:
+                examples[step.technique] = {
+                    "title": STAR_TITLES[step.technique], "message": step.message, "n": n,
+                    "cells": mini_board(level.regions, stars, crosses, step.because,
+                                        step.queens, step.crosses, piece="★"),
+                }
+            stars, crosses = stars + step.queens, crosses + step.crosses
+        if len(examples) == len(STAR_TECHNIQUES):
+            break
+    return [examples[t] for t in STAR_TECHNIQUES if t in examples]
+
+
 def how_to_play(request):
     n, example = example_board()
     return render(request, "how_to_play.html", base_context(
-        example=example, example_n=n, techniques=technique_examples()))
+        example=example, example_n=n, techniques=technique_examples(),
+        star_techniques=star_technique_examples()))
 
 
 def privacy(request):

@@ -65,6 +65,9 @@ function conflictCells(level, found) {
   return { queens, zones };
 }
 
+// What a placed mark is called: a queen, or a star on a Star Battle board.
+const markName = (level, m) => (m === 2 && (level.stars || 1) > 1 ? "star" : STATE_NAMES[m]);
+
 export function renderBoard(cells, level, palette, marks, { conflicts = [], focus = 0 } = {}) {
   const { queens, zones } = conflictCells(level, conflicts);
   cells.forEach((cell, i) => {
@@ -75,7 +78,7 @@ export function renderBoard(cells, level, palette, marks, { conflicts = [], focu
     cell.tabIndex = focus === i ? 0 : -1;
     const color = palette[level.colors[level.regions[r][c]]].name;
     cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, ${color} region, `
-      + `${STATE_NAMES[m]}${queens.has(i) ? ", conflict" : ""}`);
+      + `${markName(level, m)}${queens.has(i) ? ", conflict" : ""}`);
   });
 }
 

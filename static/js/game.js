@@ -20,6 +20,9 @@ const $ = (id) => document.getElementById(id);
 const root = $("game"), boardEl = $("board");
 const palette = JSON.parse($("region-colors").textContent);
 const tiersBySize = JSON.parse($("tiers-by-size").textContent);
+const starTiers = JSON.parse($("star-tiers").textContent); // {stars: {size: tiers}}
+const starsOf = (lv) => (lv && lv.stars) || +root.dataset.stars || 1;
+const tiersFor = (size, stars) => (stars === 1 ? tiersBySize[size] : (starTiers[stars] || {})[size]) || [];
 const limits = JSON.parse($("queens-limits").textContent);
 const settings = store.settings();
 const say = view.say;
@@ -78,7 +81,9 @@ function build() {
   loggedMarks = game.marks.slice();
   view.showLevel(level);
   clearHint(cells);
-  view.showTierPicker(level, tiersBySize[level.size] || [], store.tierFor(level.size),
+  const tiers = tiersFor(level.size, starsOf(level));
+  const chosen = store.tierFor(level.size);
+  view.showTierPicker(level, tiers, tiers.includes(chosen) ? chosen : "",
     (tier) => { store.saveTier(level.size, tier); nextLevel(tier); });
   if (done === "solved") say("Solved. Well done!");
   if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
@@ -298,7 +303,10 @@ $("reveal").onclick = async () => {
   if (!answer.ok) { say(answer.message); return; }
   stopClock();
   game.clear();
-  answer.data.solution.forEach((c, r) => { game.marks[game.index(r, c)] = QUEEN; });
+  // solution[row]: a column, or on a k-star level the list of that row's star columns.
+  answer.data.solution.forEach((cols, r) => {
+    for (const c of [].concat(cols)) game.marks[game.index(r, c)] = QUEEN;
+  });
   done = "revealed"; save(); render();
   say("Revealed: this level counts as revealed, not solved." + themeSentence(answer.data.theme));
   loadRecordings(); // replays open
@@ -329,10 +337,12 @@ $("hint-dismiss").onclick = () => clearHint(cells);
 
 // ---------------------------------------------------------------- levels and navigation
 // A random level of this size, avoiding solved ones; once all are solved, any other one.
-async function fetchLevel(size, rule, current, tier = store.tierFor(size)) {
+async function fetchLevel(size, rule, current, tier = store.tierFor(size), stars = starsOf(level)) {
   const defaultRule = limits.rules[0];
+  if (tier && !tiersFor(size, stars).includes(tier)) tier = ""; // a 1★ choice on a 2★ board
   const query = (ids) => `/api/levels/${size}/?exclude=${ids.join(",")}`
-    + `${rule && rule !== defaultRule ? `&rule=${rule}` : ""}${tier ? `&tier=${tier}` : ""}`;
+    + `${rule && rule !== defaultRule ? `&rule=${rule}` : ""}${tier ? `&tier=${tier}` : ""}`
+    + `${stars !== 1 ? `&stars=${stars}` : ""}`;
   const others = current ? [current] : [];
   let answer = await api.get(query([...store.solvedIds().slice(-400), ...others]));
   if (answer.status === 404) answer = await api.get(query(others));

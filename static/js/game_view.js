@@ -21,8 +21,17 @@ export function showControls(root, { done, canUndo, canRedo, practice = false })
 
 export const sayConflicts = (found) => say(conflictSentence(found));
 
+const STAR_WORDS = { 2: "two", 3: "three" };
+
 export function showLevel(level) {
   if (level.daily) $("game-title").textContent = `Daily #${level.daily.number}`;
+  // A Star Battle board says its star count, and the rule, where the eye starts.
+  const stars = level.stars || 1, badge = $("stars-badge");
+  badge.hidden = stars === 1;
+  badge.textContent = stars === 1 ? ""
+    : `${stars}★: ${STAR_WORDS[stars]} stars in every row, column and region`;
+  document.getElementById("game").dataset.stars = stars;
+  $("board").setAttribute("aria-label", stars === 1 ? "Queens board" : `Star Battle board, ${stars} stars`);
   const tierEl = $("tier");
   tierEl.hidden = !level.tier;
   tierEl.textContent = capital(level.tier);

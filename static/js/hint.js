@@ -29,7 +29,8 @@ export function showHint(cells, step, cellOf) {
   // player finds it. A step that decides nothing has nothing to apply.
   const removable = step.mistake && step.because.length === 1;
   applyButton.hidden = !(removable || step.queens.length || step.crosses.length);
-  applyButton.textContent = removable ? "Remove that queen" : "Apply";
+  const stars = +(document.getElementById("game")?.dataset.stars || 1) > 1;
+  applyButton.textContent = removable ? `Remove that ${stars ? "star" : "queen"}` : "Apply";
   panel.hidden = false;
 }
 

@@ -9,6 +9,7 @@ export class Game {
   constructor(level, { autoCross = true } = {}) {
     this.level = level;
     this.n = level.size;
+    this.stars = level.stars || 1; // stars per row, column and region (1: Queens)
     this.autoCross = autoCross;
     this.marks = new Array(this.n * this.n).fill(EMPTY);
     this.autoBy = {}; // cell -> the queens whose auto-cross it is
@@ -25,8 +26,8 @@ export class Game {
   }
   queens() { return this.cellsWith(QUEEN); }
   crosses() { return this.cellsWith(CROSS); }
-  conflicts() { return conflicts(this.level.regions, this.level.rule, this.queens()); }
-  isFull() { return this.queens().length === this.n && !this.conflicts().length; }
+  conflicts() { return conflicts(this.level.regions, this.level.rule, this.queens(), this.stars); }
+  isFull() { return this.queens().length === this.n * this.stars && !this.conflicts().length; }
   hasMarks() { return this.marks.some((m) => m !== EMPTY); }
 
   // One undoable change; false (and no history) when it changed nothing.
@@ -81,7 +82,7 @@ export class Game {
     this.marks[i] = value;
     if (value === QUEEN && this.autoCross) {
       const r = Math.floor(i / this.n), c = i % this.n;
-      for (const [a, b] of ruledOut(this.level.regions, this.level.rule, r, c)) {
+      for (const [a, b] of ruledOut(this.level.regions, this.level.rule, r, c, this.stars)) {
         const j = this.index(a, b);
         if (this.marks[j] === EMPTY) { this.marks[j] = CROSS; this.autoBy[j] = [i]; }
         else if (this.autoBy[j]) this.autoBy[j].push(i);

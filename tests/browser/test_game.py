@@ -472,6 +472,51 @@ def test_the_boards_rules_agree_with_the_server_and_the_engine(page):
         assert {tuple(x) for x in result["ruled"]} == engine, case
 
 
+def test_the_star_battle_rules_agree_with_the_server(page):
+    """The k-star conflicts (touching stars, units holding more than k) and what a star rules
+    out, in static/js/rules.js and generator_ext/rules.py, on the same random boards; and an
+    engine solution has none."""
+    import random
+
+    from generator_ext import solve
+    from generator_ext.rules import conflicts as server_conflicts
+    from tests.engine.stars_reference import planted_map, random_map
+
+    rng = random.Random(21)
+    cases = []
+    for _ in range(60):
+        k = rng.choice([2, 3])
+        n = rng.randint(8, 11) if k == 2 else rng.randint(11, 13)
+        regions = random_map(n, rng)
+        stars = rng.sample([[r, c] for r in range(n) for c in range(n)], rng.randint(3, 3 * n))
+        cases.append({"regions": regions, "stars": stars, "k": k})
+    for n, k in ((10, 2), (12, 3)):
+        regions = planted_map(n, k, rng)
+        solution = solve(regions, stars=k)
+        cases.append({"regions": regions, "k": k,
+                      "stars": [[r, c] for r, cols in enumerate(solution) for c in cols]})
+    page.goto("/how-to-play/")
+    results = page.evaluate("""async (cases) => {
+        const { conflicts, ruledOut } = await import("/static/js/rules.js");
+        return cases.map((k) => ({
+            found: conflicts(k.regions, "touch", k.stars, k.k),
+            ruled: ruledOut(k.regions, "touch", k.stars[0][0], k.stars[0][1], k.k),
+        }));
+    }""", cases)
+    kinds = set()
+    for case, result in zip(cases, results, strict=True):
+        expected = server_conflicts(case["regions"], case["stars"], "touch", case["k"])
+        assert result["found"] == expected, case
+        kinds |= {found["kind"] for found in expected}
+        r, c = case["stars"][0]
+        n = len(case["regions"])
+        assert {tuple(x) for x in result["ruled"]} == {
+            (i, j) for i in range(n) for j in range(n)
+            if (i, j) != (r, c) and max(abs(i - r), abs(j - c)) == 1}
+    assert results[-1]["found"] == [] and results[-2]["found"] == []  # the solutions
+    assert kinds == {"touch", "row", "column", "region"}  # every kind was exercised
+
+
 # Page coordinates, so a scroll of the page is not a move of the board.
 BOXES = """() => [...document.querySelectorAll('.cell')].map((c) => {
     const b = c.getBoundingClientRect();

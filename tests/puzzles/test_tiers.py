@@ -149,6 +149,8 @@ def test_the_daily_follows_the_weekly_curve(make_level, settings):
         daily = daily_service.ensure_daily(monday + timedelta(days=weekday))
         assert daily.level.tier == expected[weekday], weekday
         assert daily.level.size == daily_service.DAILY_SIZES[weekday]
+        assert daily.level.stars == (2 if weekday == 6 else 1)  # Sunday: 10×10 Star Battle
+        assert daily.level.motif == "" or weekday in daily_service.THEMED_WEEKDAYS
 
 
 def test_tomorrows_daily_is_never_served_before_its_day(client, make_level, settings):

@@ -1,0 +1,124 @@
+"""Star Battle in a real browser: a 10×10 2★ and a 14×14 3★ level opened from their play
+pages and won through hints and taps; the rules line, the star marks, the conflicts of a
+crowded row, and the solution kept off the page until the win."""
+
+import pytest
+
+from puzzles.board import solution_cells
+from puzzles.models import Solve
+from tests.browser.test_game import NO_AUTO_CROSS, assert_solution_hidden, cell, state
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def win_through_hints_and_taps(page, level, limit=400) -> tuple[int, int]:
+    """Ask for hints until the board is won: a hint that finds stars is played by tapping
+    those cells (a double click places a star), one that only crosses is applied. Returns
+    (hints, stars tapped)."""
+    hints = taps = 0
+    answer = solution_cells(level.solution)
+    while not page.locator("#win-dialog").is_visible():
+        assert hints < limit, "the hints did not finish the level"
+        page.locator("#hint").click()
+        page.locator("#hint-panel").wait_for(state="visible")
+        hints += 1
+        assert page.locator(".cell.hint-mistake").count() == 0
+        found = [(int(el.get_attribute("data-row")), int(el.get_attribute("data-col")))
+                 for el in page.locator(".cell.hint-queen").all()]
+        if found:
+            assert set(found) <= answer  # a hint never names a wrong star
+            for r, c in found:
+                cell(page, r, c).dblclick()
+                taps += 1
+        else:
+            page.locator("#hint-apply").click()
+        page.wait_for_timeout(20)
+    return hints, taps
+
+
+@pytest.mark.parametrize("size, stars, seed", [(10, 2, 4), (14, 3, 3)])
+def test_a_star_battle_level_is_won_through_hints_and_taps(page, make_level, shots, size,
+                                                           stars, seed, monkeypatch):
+    from puzzles.api.throttles import PostThrottle
+
+    # A 14×14 3★ solved by hints alone takes some 170 of them within a minute or two: more
+    # than the 120 POSTs a minute a person never reaches (the live server is this process).
+    monkeypatch.setattr(PostThrottle, "THROTTLE_RATES", {"anon_post": "1000/minute"})
+    level = make_level(size, seed=seed, stars=stars)
+    page.context.add_init_script(NO_AUTO_CROSS)
+    page.goto(f"/play/{size}/?stars={stars}")  # lands on the level's own page
+    page.wait_for_url(f"**/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    words = {2: "two", 3: "three"}[stars]
+    assert page.locator("#stars-badge").inner_text() == (
+        f"{stars}★: {words} stars in every row, column and region")
+    assert page.locator("#board").get_attribute("aria-label") == (
+        f"Star Battle board, {stars} stars")
+    assert_solution_hidden(page, level)
+    hints, taps = win_through_hints_and_taps(page, level)
+    assert taps == size * stars
+    glyph = page.evaluate("getComputedStyle(document.querySelector(\".cell[data-state='queen']\"),"
+                          " '::after').content")
+    assert glyph == '"★"'
+    assert "star" in cell(page, *sorted(solution_cells(level.solution))[0]).get_attribute(
+        "aria-label")
+    page.wait_for_function("document.getElementById('win-hints').textContent.length > 0")
+    assert page.locator("#win-hints").inner_text().startswith(f"Solved with {hints} hints")
+    page.screenshot(path=shots / f"star-battle-{size}-{stars}-won.png")
+    solve = Solve.objects.get(level=level)
+    assert solve.hints == hints and solve.seconds is not None
+
+
+def test_a_crowded_row_and_touching_stars_are_shown_as_conflicts(page, make_level, shots):
+    level = make_level(10, seed=5, stars=2)
+    page.context.add_init_script(NO_AUTO_CROSS)
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    for c in (0, 2, 4):  # three stars in row 1: one too many, none touching
+        cell(page, 0, c).dblclick()
+    assert page.locator(".cell.conflict").count() == 3
+    assert page.locator(".cell.conflict-zone").count() >= 10  # the whole row
+    assert "conflict" in cell(page, 0, 2).get_attribute("aria-label")
+    cell(page, 0, 4).click()  # a tap on a star empties it: two stars left, no conflict
+    assert state(page, 0, 4) == "empty" and page.locator(".cell.conflict").count() == 0
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator("#clear").click()
+    assert page.locator(".cell[data-state='queen']").count() == 0
+    cell(page, 3, 3).dblclick()
+    cell(page, 4, 4).dblclick()  # touching at a corner
+    assert page.locator(".cell.conflict").count() == 2
+    page.screenshot(path=shots / "star-battle-conflicts.png")
+
+
+def test_the_home_page_offers_star_battle_boards(page, make_level):
+    make_level(10, seed=6, stars=2)
+    page.goto("/")
+    link = page.locator("a[data-star-size='10'][data-stars='2']")
+    assert "10×10 2★" in link.inner_text() and "1 ready" in link.inner_text()
+    assert page.locator("a[data-star-size='14'][data-stars='3']").count() == 1
+    link.click()
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator("#stars-badge").is_visible()
+
+
+def test_a_bad_star_count_on_the_play_page_is_a_400_page(page):
+    response = page.goto("/play/16/?stars=2")
+    assert response.status == 400
+    assert "2-star levels are served at 8×8 to 12×12" in page.content()
+
+
+def test_how_to_play_pictures_each_star_technique_from_a_real_step(page, shots):
+    from generator_ext.stars_logic import STAR_TECHNIQUES
+
+    page.goto("/how-to-play/")
+    figures = page.locator(".star-techniques figure")
+    assert figures.count() == len(STAR_TECHNIQUES)
+    captions = [figures.nth(k).locator("figcaption").inner_text() for k in range(figures.count())]
+    assert captions[4].startswith("5. 2×2 blocks.") and "blocks of 2×2" in captions[4]
+    for k in range(figures.count()):
+        board = figures.nth(k).locator(".mini-board")
+        assert board.locator("span").count() == 64  # an 8×8 2★ level as it stood
+        assert board.locator("span.new").count() >= 1  # what the step decides is shown
+    assert "★" in page.locator(".star-techniques").inner_text()
+    page.locator("#star-battle").scroll_into_view_if_needed()
+    page.screenshot(path=shots / "how-to-play-star-battle.png", full_page=True)
