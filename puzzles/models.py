@@ -268,6 +268,7 @@ class Draft(models.Model):
     player = models.CharField(max_length=64, db_index=True)
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    stars = models.PositiveSmallIntegerField(default=1)
     regions = models.JSONField()
     title = models.CharField(max_length=TEXT_LIMITS["title"], blank=True, default="")
     maker_name = models.CharField(max_length=TEXT_LIMITS["maker_name"], blank=True, default="")
@@ -305,6 +306,7 @@ class FixJob(models.Model):
     key = models.CharField(max_length=16, unique=True, default=draft_key)
     player = models.CharField(max_length=64, db_index=True)
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    stars = models.PositiveSmallIntegerField(default=1)
     regions = models.JSONField()
     status = models.CharField(max_length=16, choices=FixStatus.choices, default=FixStatus.QUEUED)
     result = models.JSONField(null=True, blank=True)  # {regions, moved, tier, score}

@@ -24,7 +24,7 @@ class AnalyzeView(APIView):
     def post(self, request):
         data = body(request, b.PaintingSerializer)
         analysis = builder.analyze_painting(regions=data["regions"], rule=data["rule"],
-                                            player=request.player)
+                                            player=request.player, stars=data["stars"])
         return Response(b.AnalysisSerializer(analysis).data)
 
 
@@ -39,7 +39,7 @@ class FixView(APIView):
         polls the job. 503 with Retry-After when the queue is full."""
         data = body(request, b.PaintingSerializer)
         job = builder.request_fix(player=request.player, regions=data["regions"],
-                                  rule=data["rule"])
+                                  rule=data["rule"], stars=data["stars"])
         return Response(b.FixJobSerializer(job).data, status=status.HTTP_201_CREATED)
 
 
@@ -80,7 +80,8 @@ class PublishView(APIView):
         data = body(request, b.PublishSerializer)
         level, created = community.publish_level(
             player=request.player, regions=data["regions"], rule=data["rule"],
-            title=data["title"], maker_name=data["maker_name"], draft_key=data["draft"] or None)
+            title=data["title"], maker_name=data["maker_name"], draft_key=data["draft"] or None,
+            stars=data["stars"])
         return Response(b.PublishedSerializer({"id": level.id, "created": created}).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -89,7 +90,7 @@ def save_draft(request, key: str | None):
     data = body(request, b.DraftTextSerializer)
     return community.save_draft(player=request.player, key=key, regions=data["regions"],
                                 rule=data["rule"], title=data["title"],
-                                maker_name=data["maker_name"])
+                                maker_name=data["maker_name"], stars=data["stars"])
 
 
 class DraftsView(APIView):

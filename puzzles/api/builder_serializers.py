@@ -5,7 +5,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from puzzles.api.fields import StrictCharField, StrictIntegerField, cells_field
-from puzzles.api.serializers import StepSerializer
+from puzzles.api.serializers import SolutionField, StepSerializer
 from puzzles.domain import BUILDER_SIZES, TEXT_LIMITS
 from puzzles.models import Draft, Rule
 
@@ -27,6 +27,9 @@ def text_field(name: str):
 
 class PaintingSerializer(serializers.Serializer):
     rule = serializers.ChoiceField(Rule.choices, required=False, default=Rule.TOUCH)
+    stars = StrictIntegerField(required=False, default=1, min_value=1, max_value=3,
+                               help_text="stars per row, column and region: 1 (Queens), 2 "
+                                         "or 3 (Star Battle, touch rule)")
     regions = painting_field()
 
 
@@ -42,7 +45,7 @@ class PublishSerializer(DraftTextSerializer):
 
 
 class ProblemSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(["unpainted", "unused", "disconnected"])
+    kind = serializers.ChoiceField(["unpainted", "unused", "disconnected", "too_open"])
     message = serializers.CharField()
     cells = cells_field("the cells to look at")
     region = serializers.IntegerField(allow_null=True)
@@ -71,11 +74,12 @@ class DesignSerializer(serializers.Serializer):
 class AnalysisSerializer(serializers.Serializer):
     size = serializers.IntegerField()
     rule = serializers.CharField()
+    stars = serializers.IntegerField()
     problems = ProblemSerializer(many=True)
     solution_count = serializers.IntegerField(
         allow_null=True, help_text="0, 1 or 2 (two or more); null while there are problems")
-    solutions = serializers.ListField(child=serializers.ListField(
-        child=serializers.IntegerField()), help_text="up to two differing solutions")
+    solutions = serializers.ListField(child=SolutionField(), help_text="up to two differing "
+                                      "solutions, each as a level's solution is written")
     rating = BuilderRatingSerializer(allow_null=True)
     playable = serializers.BooleanField(help_text="one solution, and logic finishes it")
     design = DesignSerializer(allow_null=True, help_text="how designed the map looks; null "
@@ -117,7 +121,7 @@ class DraftSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Draft
-        fields = ["key", "size", "rule", "regions", "title", "maker_name", "level",
+        fields = ["key", "size", "rule", "stars", "regions", "title", "maker_name", "level",
                   "updated_at", "url"]
 
     def get_url(self, draft) -> str:

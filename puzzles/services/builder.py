@@ -50,14 +50,15 @@ def motif_painting(*, size: object, motif: object, rule: object, style: object =
     return {"regions": level.regions, "motif": motif, "tier": level.tier}
 
 
-def refuse_stored_level(regions: list[list[int]], *, rule: str, player: str) -> Level | None:
+def refuse_stored_level(regions: list[list[int]], *, rule: str, player: str,
+                        stars: int = 1) -> Level | None:
     """A finished painting that is a stored level (under any symmetry or relabelling) is
     refused, unless the player may already see its solution: then that level. The builder
     never hands out a level's solution, id or a daily before its day this way."""
     if any(-1 in row for row in regions):
         return None  # unfinished: the analysis reports problems, never a solution
     try:
-        digest = canonical_hash(regions, rule)
+        digest = canonical_hash(regions, rule, stars)
     except ValueError:
         return None  # not a valid map: the analysis says why
     level = level_selectors.level_with_hash(digest)
@@ -70,11 +71,11 @@ def refuse_stored_level(regions: list[list[int]], *, rule: str, player: str) -> 
     raise ServiceError(STORED_LEVEL_REFUSAL)
 
 
-def analyzed(regions: list[list[int]], *, rule: str) -> Analysis:
+def analyzed(regions: list[list[int]], *, rule: str, stars: int = 1) -> Analysis:
     """The engine's analysis of a painting, its regions named by their paint; a board past
     its search budget is refused with its sentence."""
     try:
-        return analyze(regions, rule, colors=painted_colors(len(regions)))
+        return analyze(regions, rule, colors=painted_colors(len(regions)), stars=stars)
     except ValueError as error:
         raise ServiceError(str(error)) from None
 
@@ -91,12 +92,22 @@ def refuse_near_copy(regions: list[list[int]], *, rule: str, analysis: Analysis,
                 raise ServiceError(STORED_LEVEL_REFUSAL)
 
 
-def analyze_painting(*, regions: object, rule: object, player: str) -> Analysis:
+def check_builder_stars(stars: object, rule: str) -> int:
+    """A star count the builder paints for: 1, or 2 and 3 under the touch rule."""
+    stars = domain.check_stars(stars)
+    if stars != 1 and rule != domain.Rule.TOUCH:
+        raise ServiceError("k-star boards use the touch rule only")
+    return stars
+
+
+def analyze_painting(*, regions: object, rule: object, player: str,
+                     stars: object = 1) -> Analysis:
     """The builder's analysis of a painting after a stroke: problems, solutions, rating."""
     regions = domain.check_painting(regions, allow_unpainted=True)
     rule = domain.check_rule(rule)
-    refuse_stored_level(regions, rule=rule, player=player)
-    analysis = analyzed(regions, rule=rule)
+    stars = check_builder_stars(stars, rule)
+    refuse_stored_level(regions, rule=rule, player=player, stars=stars)
+    analysis = analyzed(regions, rule=rule, stars=stars)
     refuse_near_copy(regions, rule=rule, analysis=analysis, player=player)
     return analysis
 
@@ -108,19 +119,20 @@ MAX_PENDING_FIXES = 32
 FIX_EXPIRY_S = 60
 
 
-def check_fixable(*, regions: object, rule: object, player: str) -> Analysis:
+def check_fixable(*, regions: object, rule: object, player: str, stars: object = 1) -> Analysis:
     """The analysis of a painting a fix may be asked for, refused at once when it cannot be
     fixed (the worker then never sees a board it would refuse)."""
-    analysis = analyze_painting(regions=regions, rule=rule, player=player)
+    analysis = analyze_painting(regions=regions, rule=rule, player=player, stars=stars)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message + " Finish painting first.")
     return analysis
 
 
-def request_fix(*, player: str, regions: object, rule: object) -> FixJob:
+def request_fix(*, player: str, regions: object, rule: object, stars: object = 1) -> FixJob:
     """Queue a Make it unique for the builder's worker; the page polls the job by its key. A
     player has one fix in the queue at a time."""
-    rule = check_fixable(regions=regions, rule=rule, player=player).rule  # checked in place
+    analysis = check_fixable(regions=regions, rule=rule, player=player, stars=stars)
+    rule, stars = analysis.rule, analysis.stars  # checked in place
     pending = FixJob.objects.filter(status__in=(FixStatus.QUEUED, FixStatus.RUNNING),
                                     created_at__gte=timezone.now() - timedelta(
                                         seconds=FIX_EXPIRY_S))
@@ -128,7 +140,7 @@ def request_fix(*, player: str, regions: object, rule: object) -> FixJob:
         raise Busy("your last Make it unique is still being worked on; wait for it")
     if pending.count() >= MAX_PENDING_FIXES:
         raise Busy("many boards are being fixed right now; try again in a few seconds")
-    job = FixJob.objects.create(player=player, rule=rule, regions=regions)
+    job = FixJob.objects.create(player=player, rule=rule, regions=regions, stars=stars)
     transaction.on_commit(lambda: enqueue_fix(job.id))
     return job
 
@@ -162,7 +174,8 @@ def execute_fix(job_id: int) -> str:
         _end_fix(job_id, status=FixStatus.FAILED, error="the fix waited too long; ask again")
         return "expired"
     try:
-        fix = propose_fix(regions=job.regions, rule=job.rule, player=job.player)
+        fix = propose_fix(regions=job.regions, rule=job.rule, player=job.player,
+                          stars=job.stars)
     except ValueError as error:  # ServiceError or the engine's own refusal: a sentence
         _end_fix(job_id, status=FixStatus.FAILED, error=str(error))
         return "failed"
@@ -176,10 +189,11 @@ def execute_fix(job_id: int) -> str:
     return "done"
 
 
-def propose_fix(*, regions: object, rule: object, player: str, seed: int = 0) -> Fix:
+def propose_fix(*, regions: object, rule: object, player: str, seed: int = 0,
+                stars: object = 1) -> Fix:
     """Make it unique: a small repaint that leaves exactly one solution logic finds."""
-    analysis = check_fixable(regions=regions, rule=rule, player=player)
-    fix = make_unique(regions, analysis.rule, seed=seed)
+    analysis = check_fixable(regions=regions, rule=rule, player=player, stars=stars)
+    fix = make_unique(regions, analysis.rule, seed=seed, stars=analysis.stars)
     if fix is None:
         if analysis.solution_count == 0:
             raise ServiceError("this board has no solution, and no small change was found "

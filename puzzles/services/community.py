@@ -14,23 +14,25 @@ MAX_DRAFTS_PER_PLAYER = 50
 
 
 def publish_level(*, player: str, regions: object, rule: object, title: object = "",
-                  maker_name: object = "", draft_key: str | None = None) -> tuple[Level, bool]:
+                  maker_name: object = "", draft_key: str | None = None,
+                  stars: object = 1) -> tuple[Level, bool]:
     """Store a finished board as a community level: (level, True), or (the stored level,
     False) when the same puzzle exists. It enters no pool and no daily until staff promote
     it. The player's draft it came from, if named, links to it."""
     level, created = _publish(player=player, regions=regions, rule=rule, title=title,
-                              maker_name=maker_name)
+                              maker_name=maker_name, stars=stars)
     if draft_key:
         Draft.objects.filter(player=player, key=draft_key).update(level=level)
     return level, created
 
 
-def _publish(*, player, regions, rule, title, maker_name) -> tuple[Level, bool]:
+def _publish(*, player, regions, rule, title, maker_name, stars) -> tuple[Level, bool]:
     rule = domain.check_rule(rule)
+    stars = builder.check_builder_stars(stars, rule)
     regions = domain.check_painting(regions, allow_unpainted=False)
     title = domain.check_text("title", title)
     maker_name = domain.check_text("maker_name", maker_name)
-    analysis = builder.analyzed(regions, rule=rule)
+    analysis = builder.analyzed(regions, rule=rule, stars=stars)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message)
     if analysis.solution_count != 1:
@@ -38,15 +40,16 @@ def _publish(*, player, regions, rule, title, maker_name) -> tuple[Level, bool]:
                            else "more than one solution") + "; only a unique board is a level")
     if not analysis.rating.solved_by_logic:
         raise ServiceError("logic alone cannot finish this board; try Make it unique")
-    existing = builder.refuse_stored_level(regions, rule=rule, player=player)
+    existing = builder.refuse_stored_level(regions, rule=rule, player=player, stars=stars)
     if existing is not None:  # the player has played it: a link to it, not a copy
         return existing, False
     builder.refuse_near_copy(regions, rule=rule, analysis=analysis, player=player)
-    digest = canonical_hash(regions, rule)
+    digest = canonical_hash(regions, rule, stars)
     try:
         with transaction.atomic():
             level = Level.objects.create(
-                size=len(regions), rule=rule, regions=regions, solution=analysis.solutions[0],
+                size=len(regions), rule=rule, stars=stars, regions=regions,
+                solution=analysis.solutions[0],
                 canonical_hash=digest, tier=analysis.rating.tier, score=analysis.rating.score,
                 min_region_size=1, strategy="builder", seed=0, is_active=False,
                 source=Source.COMMUNITY, maker=player, title=title, maker_name=maker_name)
@@ -56,11 +59,12 @@ def _publish(*, player, regions, rule, title, maker_name) -> tuple[Level, bool]:
 
 
 def save_draft(*, player: str, key: str | None, regions: object, rule: object,
-               title: object = "", maker_name: object = "") -> Draft:
+               title: object = "", maker_name: object = "", stars: object = 1) -> Draft:
     """Create or update one of the player's drafts (a draft of another player is not found)."""
     rule = domain.check_rule(rule)
+    stars = builder.check_builder_stars(stars, rule)
     regions = domain.check_painting(regions, allow_unpainted=True)
-    fields = {"size": len(regions), "rule": rule, "regions": regions,
+    fields = {"size": len(regions), "rule": rule, "stars": stars, "regions": regions,
               "title": domain.check_text("title", title),
               "maker_name": domain.check_text("maker_name", maker_name)}
     if key is None:

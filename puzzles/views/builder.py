@@ -28,7 +28,7 @@ def create(request, key: str | None = None):
     return render(request, "create.html", base_context(
         builder_sizes=domain.BUILDER_SIZES, drafts=drafts, text_limits=domain.TEXT_LIMITS,
         motifs=[name for name, _ in domain.MOTIF_CHOICES],
-        draft={"key": draft.key, "size": draft.size, "rule": draft.rule,
+        draft={"key": draft.key, "size": draft.size, "rule": draft.rule, "stars": draft.stars,
                "regions": draft.regions, "title": draft.title,
                "maker_name": draft.maker_name} if draft else None))
 

@@ -19,6 +19,7 @@ api.setCsrf(root.dataset.csrf);
 
 let size = draft ? draft.size : +$("size").value;
 let rule = draft ? draft.rule : limits.rules[0];
+let stars = draft ? draft.stars || 1 : +$("stars").value; // stars per row, column and region
 let painting = new Painting(size, draft && draft.regions);
 let draftKey = draft ? draft.key : null;
 let brush = 0, toolName = "paint", focus = 0;
@@ -27,7 +28,7 @@ let asked = 0, saveTimer = null;
 
 const say = view.say;
 // The builder paints region g in colour g: past the palette's core, letters as well.
-const level = (regions) => ({ size, rule, regions, colors: palette.map((_, i) => i),
+const level = (regions) => ({ size, rule, stars, regions, colors: palette.map((_, i) => i),
                               letters: size > palette.filter((c) => c.core).length });
 
 // ---------------------------------------------------------------- modes
@@ -91,7 +92,7 @@ const showAnalysis = () => view.showAnalysis(analysis, {
 // ---------------------------------------------------------------- the server
 async function analyze() {
   const ticket = ++asked, regions = painting.regions();
-  const answer = await api.post("/api/builder/analyze/", { rule, regions });
+  const answer = await api.post("/api/builder/analyze/", { rule, stars, regions });
   if (ticket !== asked) return; // a later stroke's answer is coming
   if (!answer.ok) { say(answer.message); return; }
   analysis = answer.data;
@@ -106,7 +107,7 @@ function scheduleSave() {
 const texts = () => ({ title: $("title").value, maker_name: $("maker-name").value });
 async function saveDraft() {
   if (painting.isBlank() && !draftKey) return;
-  const body = { rule, regions: painting.regions(), ...texts() };
+  const body = { rule, stars, regions: painting.regions(), ...texts() };
   const answer = draftKey ? await api.put(`/api/builder/drafts/${draftKey}/`, body)
     : await api.post("/api/builder/drafts/", body);
   if (!answer.ok) { if (answer.status !== 400) say(answer.message); return; }
@@ -147,7 +148,8 @@ function play(change) {
   if (!trial.change(change)) return;
   draw();
   const queens = trial.queens(), solution = analysis.solutions[0];
-  if (queens.length === size && queens.every(([r, c]) => solution[r] === c)) {
+  const inSolution = ([r, c]) => [].concat(solution[r]).includes(c);
+  if (queens.length === size * stars && queens.every(inSolution)) {
     say("Solved! It plays as it should."); view.showTried();
   }
 }
@@ -155,7 +157,7 @@ function enter(next) { mode = next; draw(); showAnalysis(); }
 $("try").addEventListener("click", () => {
   trial = new Game(level(painting.regions()));
   view.showTrying(true);
-  say("Try it: place the queens. Back to painting when you are done.");
+  say(`Try it: place the ${stars > 1 ? "stars" : "queens"}. Back to painting when you are done.`);
   enter(tryer);
 });
 $("try-stop").addEventListener("click", () => {
@@ -166,7 +168,7 @@ $("try-stop").addEventListener("click", () => {
 // The search runs on the server's builder queue: ask, then poll the job until it ends.
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 async function askForFix() {
-  let answer = await api.post("/api/builder/fix/", { rule, regions: painting.regions() });
+  let answer = await api.post("/api/builder/fix/", { rule, stars, regions: painting.regions() });
   for (let tries = 0; answer.ok && !["done", "failed"].includes(answer.data.status); tries++) {
     if (tries >= 120) return { ok: false, message: "The fix is taking too long; try again." };
     await sleep(tries < 10 ? 250 : 1000);
@@ -200,7 +202,7 @@ $("publish-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   view.showPublishing(true);
   const answer = await api.post("/api/builder/publish/", {
-    rule, regions: painting.regions(), ...texts(), draft: draftKey || "",
+    rule, stars, regions: painting.regions(), ...texts(), draft: draftKey || "",
   });
   view.showPublishing(false);
   if (!answer.ok) { say(answer.message); return; }
@@ -224,7 +226,7 @@ for (const b of document.querySelectorAll(".delete-draft")) {
 
 // ---------------------------------------------------------------- board size and rule
 function newBoard() {
-  size = +$("size").value; rule = $("rule").value;
+  size = +$("size").value; rule = $("rule").value; stars = +$("stars").value;
   painting = new Painting(size); draftKey = null; brush = 0; mode = painter; analysis = null;
   history.replaceState(null, "", "/create/");
   view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
@@ -238,6 +240,7 @@ $("motif-start").addEventListener("click", async () => {
     + `&rule=${encodeURIComponent($("rule").value)}`);
   if (!answer.ok) { say(answer.message); return; }
   size = n; rule = $("rule").value;
+  stars = 1; $("stars").value = "1"; root.dataset.stars = 1; // motifs compose Queens levels
   painting = new Painting(size, answer.data.regions); draftKey = null; brush = 0; mode = painter;
   analysis = null;
   history.replaceState(null, "", "/create/");
@@ -249,11 +252,16 @@ $("size").addEventListener("change", () => {
   if (painting.isBlank()) newBoard(); else say("Press New board to start a board of that size.");
 });
 $("rule").addEventListener("change", () => { rule = $("rule").value; afterStroke(); });
+// Star Battle: the same painting asked for 2 or 3 stars per row, column and region.
+$("stars").addEventListener("change", () => {
+  stars = +$("stars").value; root.dataset.stars = stars; afterStroke();
+});
 for (const b of document.querySelectorAll(".tool")) {
   b.addEventListener("click", () => setTool(b.dataset.tool));
 }
 
-$("size").value = String(size); $("rule").value = rule;
+$("size").value = String(size); $("rule").value = rule; $("stars").value = String(stars);
+root.dataset.stars = stars;
 if (draft) { $("title").value = draft.title; $("maker-name").value = draft.maker_name; }
 view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
 root.dataset.ready = "true";

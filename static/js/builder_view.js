@@ -62,16 +62,19 @@ export function showHistory({ canUndo, canRedo }) {
   $("redo").disabled = !canRedo;
 }
 
-function miniBoard(palette, regions, queens) {
+// solution[row]: a column, or on a k-star board the list of that row's star columns.
+function miniBoard(palette, regions, solution) {
   const size = regions.length, box = document.createElement("div");
+  const rows = solution.map((cols) => [].concat(cols)), stars = !Number.isInteger(solution[0]);
   box.className = "mini-board"; box.style.gridTemplateColumns = `repeat(${size}, 1fr)`;
   box.setAttribute("role", "img");
-  box.setAttribute("aria-label", "Queens in rows "
-    + queens.map((c, r) => `${r + 1}: column ${c + 1}`).join(", "));
+  box.setAttribute("aria-label", `${stars ? "Stars" : "Queens"} in rows `
+    + rows.map((cols, r) => `${r + 1}: column${cols.length > 1 ? "s" : ""} `
+      + cols.map((c) => c + 1).join(" and ")).join(", "));
   regions.forEach((row, r) => row.forEach((g, c) => {
     const span = document.createElement("span");
     span.style.background = g >= 0 ? palette[g].hex : "transparent";
-    span.textContent = queens[r] === c ? "♛" : "";
+    span.textContent = rows[r].includes(c) ? (stars ? "★" : "♛") : "";
     box.appendChild(span);
   }));
   return box;
@@ -90,7 +93,9 @@ export function showAnalysis(a, { painting, regions, palette }) {
     verdict = "Not a level yet:";
     for (const p of a.problems) problems.appendChild(item(p.message));
   } else if (a.solution_count === 0) {
-    verdict = "No solution: no placement puts one queen in every row, column and region.";
+    verdict = a.stars > 1
+      ? `No solution: no placement puts ${a.stars} stars in every row, column and region.`
+      : "No solution: no placement puts one queen in every row, column and region.";
     fixable = true;
   } else if (a.solution_count === 2) {
     verdict = "More than one solution. Two of them, side by side:";
@@ -100,7 +105,7 @@ export function showAnalysis(a, { painting, regions, palette }) {
     verdict = "One solution, but logic alone cannot finish it."; fixable = true;
   } else {
     verdict = `One solution. Difficulty: ${tierName(a.rating.tier)} `
-      + `(score ${Math.round(a.rating.score)}).`;
+      + `(score ${Math.round(a.rating.score)}).${a.stars > 1 ? ` A ${a.stars}★ level.` : ""}`;
     for (const s of a.rating.steps) steps.appendChild(item(s.message));
     $("steps-box").hidden = false;
   }

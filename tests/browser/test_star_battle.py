@@ -122,3 +122,39 @@ def test_how_to_play_pictures_each_star_technique_from_a_real_step(page, shots):
     assert "★" in page.locator(".star-techniques").inner_text()
     page.locator("#star-battle").scroll_into_view_if_needed()
     page.screenshot(path=shots / "how-to-play-star-battle.png", full_page=True)
+
+
+def test_the_builder_paints_tries_and_publishes_a_2_star_level(page, shots):
+    from generator_ext import generate
+    from puzzles.models import Level, Source
+    from tests.browser.test_builder import paint_region
+
+    level = generate(10, seed=8, stars=2)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    page.locator("#size").select_option("10")
+    page.locator("#stars").select_option("2")
+    page.locator("#new-board").click()
+    for g in range(10):
+        paint_region(page, level.regions, g)
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    assert "A 2★ level." in page.locator("#verdict").inner_text()
+    page.screenshot(path=shots / "builder-2-star.png")
+    page.locator("#try").click()
+    for r, cols in enumerate(level.solution):
+        for c in cols:
+            page.locator(f"#board .cell[data-row='{r}'][data-col='{c}']").dblclick()
+    page.wait_for_function("document.getElementById('builder').dataset.tried === 'solved'")
+    page.locator("#try-stop").click()
+    page.locator("#title").fill("Two by two")
+    page.locator("#publish").click()
+    page.locator("#published").wait_for(state="visible")
+    published = Level.objects.get(source=Source.COMMUNITY)
+    assert published.stars == 2 and published.title == "Two by two"
+    page.goto(page.locator("#share-link").input_value())
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator("#stars-badge").is_visible()
+    assert errors == []
