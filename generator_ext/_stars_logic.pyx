@@ -487,6 +487,23 @@ cdef int load(object regions, object stars, Board* b) except -1:
     return n
 
 
+cdef int load_marks(int n, Marks* m, object star_cells, object cross_cells) except -1:
+    """The marks from [row, col] pairs (ValueError for a cell off the board)."""
+    cdef int r
+    for r in range(MAX_N):
+        m.star[r] = 0
+        m.cross[r] = 0
+    for cells in (star_cells, cross_cells):
+        for r, c in cells:
+            if not (0 <= r < n and 0 <= c < n):
+                raise ValueError(f"cell [{r}, {c}] is off the {n}×{n} board")
+    for r, c in star_cells:
+        m.star[r] |= bit(c)
+    for r, c in cross_cells:
+        m.cross[r] |= bit(c)
+    return 0
+
+
 def closure_raw(regions, stars, star_cells, cross_cells, level):
     """(outcome, stars, crosses) after the closure of techniques 1..level from the marks:
     outcome 1 solved, 0 stuck, -1 contradiction; the marks as sorted [row, col] pairs."""
@@ -494,13 +511,7 @@ def closure_raw(regions, stars, star_cells, cross_cells, level):
     cdef Marks m
     cdef int n = load(regions, stars, &b)
     cdef int k = stars, lvl = level, outcome, r
-    for r in range(MAX_N):
-        m.star[r] = 0
-        m.cross[r] = 0
-    for r, c in star_cells:
-        m.star[r] |= bit(c)
-    for r, c in cross_cells:
-        m.cross[r] |= bit(c)
+    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         outcome = closure(&b, k, &m, lvl)
     stars_out = [[r, c] for r in range(n) for c in range(n) if (m.star[r] >> c) & 1]
@@ -519,13 +530,7 @@ def first_contradiction_raw(regions, stars, star_cells, cross_cells):
     cdef int n = load(regions, stars, &b)
     cdef int k = stars, r, c, found = -1
     cdef uint32_t cells
-    for r in range(MAX_N):
-        m.star[r] = 0
-        m.cross[r] = 0
-    for r, c in star_cells:
-        m.star[r] |= bit(c)
-    for r, c in cross_cells:
-        m.cross[r] |= bit(c)
+    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         read_view(&b, k, &m, &v)
         for r in range(n):

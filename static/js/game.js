@@ -66,7 +66,7 @@ function render() {
   renderBoard(cells, level, palette, game.marks, { conflicts: found, focus });
   view.showControls(root, { done: !!done, canUndo: game.history.length > 0,
                             canRedo: game.future.length > 0, practice: !!(race && race.practice) });
-  if (found.length) view.sayConflicts(found);
+  if (found.length) view.sayConflicts(found, starsOf(level));
   else if (!done) say("");
   if (zoom) zoom.refresh();
 }

@@ -19,7 +19,7 @@ export function showControls(root, { done, canUndo, canRedo, practice = false })
   root.classList.toggle("finished", done);
 }
 
-export const sayConflicts = (found) => say(conflictSentence(found));
+export const sayConflicts = (found, stars = 1) => say(conflictSentence(found, stars));
 
 const STAR_WORDS = { 2: "two", 3: "three" };
 

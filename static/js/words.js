@@ -13,8 +13,10 @@ function clash(kinds) {
   return parts.join(" and ");
 }
 
-// found: [{kind, cells: [[r, c], [r, c]]}], one entry per rule a pair breaks.
-export function conflictSentence(found) {
+// found: [{kind, cells: [[r, c], [r, c]]}], one entry per rule a pair breaks. On a k-star
+// board (rules.js) a row, column or region entry holds all the stars crowding that unit.
+export function conflictSentence(found, stars = 1) {
+  if (stars > 1) return starSentence(found, stars);
   const pairs = new Map();
   for (const { kind, cells } of found) {
     const key = JSON.stringify(cells);
@@ -25,6 +27,21 @@ export function conflictSentence(found) {
   const kinds = [...new Set(clashes)];
   if (kinds.length === 1) return `${clashes.length} pairs of queens ${kinds[0]}.`;
   return `${clashes.length} pairs of queens clash (marked !): ${kinds.join("; ")}.`;
+}
+
+// "Two stars touch.", "Row 3 holds 3 stars; it takes 2.", or both, joined.
+function starSentence(found, stars) {
+  const touching = found.filter((f) => f.kind === "touch").length;
+  const parts = touching === 1 ? ["Two stars touch."]
+    : touching ? [`${touching} pairs of stars touch.`] : [];
+  for (const { kind, cells } of found) {
+    if (kind === "touch") continue;
+    const [r, c] = cells[0];
+    const unit = kind === "row" ? `Row ${r + 1}` : kind === "column" ? `Column ${c + 1}`
+      : "A region";
+    parts.push(`${unit} holds ${cells.length} stars; it takes ${stars}.`);
+  }
+  return parts.join(" ");
 }
 
 // The dialog's lines about a recorded solve: {hints, assisted, ranked, unranked, faster_than}.

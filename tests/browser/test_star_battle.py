@@ -79,6 +79,7 @@ def test_a_crowded_row_and_touching_stars_are_shown_as_conflicts(page, make_leve
     assert page.locator(".cell.conflict").count() == 3
     assert page.locator(".cell.conflict-zone").count() >= 10  # the whole row
     assert "conflict" in cell(page, 0, 2).get_attribute("aria-label")
+    assert page.locator("#status").inner_text() == "Row 1 holds 3 stars; it takes 2."
     cell(page, 0, 4).click()  # a tap on a star empties it: two stars left, no conflict
     assert state(page, 0, 4) == "empty" and page.locator(".cell.conflict").count() == 0
     page.on("dialog", lambda dialog: dialog.accept())
@@ -87,6 +88,7 @@ def test_a_crowded_row_and_touching_stars_are_shown_as_conflicts(page, make_leve
     cell(page, 3, 3).dblclick()
     cell(page, 4, 4).dblclick()  # touching at a corner
     assert page.locator(".cell.conflict").count() == 2
+    assert page.locator("#status").inner_text() == "Two stars touch."
     page.screenshot(path=shots / "star-battle-conflicts.png")
 
 

@@ -16,6 +16,15 @@ test("a conflict says what two queens do wrong, in plain words", () => {
                "2 pairs of queens clash (marked !): touch; share a row.");
 });
 
+test("a Star Battle conflict names touching stars and the crowded unit", () => {
+  assert.equal(conflictSentence([pair("touch")], 2), "Two stars touch.");
+  assert.equal(conflictSentence([{ kind: "row", cells: [[2, 0], [2, 3], [2, 6]] }], 2),
+               "Row 3 holds 3 stars; it takes 2.");
+  assert.equal(conflictSentence([pair("touch"), pair("touch", [[5, 5], [6, 6]]),
+                                 { kind: "column", cells: [[0, 4], [3, 4], [6, 4], [9, 4]] }], 3),
+               "2 pairs of stars touch. Column 5 holds 4 stars; it takes 3.");
+});
+
 test("the ranking line is plain, and hidden without enough solves or when assisted", () => {
   assert.equal(rankLine({ ranked: true, assisted: false, faster_than: 50 }, true),
                "Faster than 50 % of players today.");
