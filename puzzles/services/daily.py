@@ -25,11 +25,15 @@ DAILY_TIERS = {0: Tier.EASY, 1: Tier.EASY, 2: Tier.MEDIUM, 3: Tier.MEDIUM, 4: Ti
 
 # Days of the week (Monday = 0) whose daily, unless staff scheduled a theme, is composed
 # around a pictogram drawn in secret when the day is assigned. Not Sunday: k-star levels are
-# planted, never composed around a motif (a theme staff schedule for a Sunday waits unused).
+# planted, never composed around a motif.
 THEMED_WEEKDAYS = {2, 5}
 
 
 def daily_stars(day: date) -> int:
+    """Stars per unit of that day's daily: 2 on Sundays, unless staff scheduled a theme
+    for it (a theme is drawn on a Queens board, so that Sunday is a themed Queens daily)."""
+    if daily_selectors.scheduled_theme(day):
+        return 1
     return DAILY_STARS.get(day.weekday(), 1)
 
 

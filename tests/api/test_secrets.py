@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from generator_ext import generate
+from puzzles.board import solution_cells
 from puzzles.models import DailyPuzzle
 from puzzles.services import daily as daily_service
 from tests.api.test_api import assert_no_solution, post
@@ -58,8 +59,8 @@ def test_the_builder_refuses_tomorrows_daily_and_every_copy_of_it(client, tomorr
     copies = [level.regions, *(relabel(grid, seed) for seed, grid in
                                enumerate(all_symmetries(level.regions)))]
     for regions in copies:
-        for url in BUILDER:
-            response = post(client, url, {"regions": regions})
+        for url in BUILDER:  # painted as what it is: a Sunday daily is a 2★ board
+            response = post(client, url, {"regions": regions, "stars": level.stars})
             assert response.status_code == 400, (url, response.json())
             body = response.json()
             assert set(body) == {"detail"} and str(level.id) not in body["detail"]
@@ -102,9 +103,9 @@ def one_cell_away(level) -> list[list[int]]:
     still the only one: the near copy an outsider paints to read that solution."""
     from generator_ext import count_solutions
 
-    queens = {(r, c) for r, c in enumerate(level.solution)}
+    queens = solution_cells(level.solution)
     for grid in one_cell_changes(level.regions, keep=queens):
-        if count_solutions(grid, limit=2) == 1:
+        if count_solutions(grid, limit=2, stars=level.stars) == 1:
             return grid
     raise AssertionError("no near copy found")
 
@@ -117,7 +118,7 @@ def test_a_near_copy_of_a_stored_level_is_refused_like_the_level(client, make_le
         mirrored = [row[::-1] for row in near]
         for regions in (near, mirrored):
             for url in BUILDER:
-                response = post(client, url, {"regions": regions})
+                response = post(client, url, {"regions": regions, "stars": level.stars})
                 assert response.status_code == 400, (url, response.json())
                 assert_no_solution(response, level)
     assert not type(level).objects.filter(source="community").exists()
