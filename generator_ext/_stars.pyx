@@ -141,14 +141,45 @@ cdef bint star_propagate(const Board* b, StarState* s) noexcept nogil:
                 return False
             if need:
                 open_count = region_open(b, s, u)
-                if open_count < need:
+                if open_count < need or region_fit(b, s, u) < need:
                     return False
                 if open_count == need:
                     for i in range(b.rmin[u], b.rmax[u] + 1):
                         if not place_all_in_row(b, s, i, s.open_rows[i] & b.reg_rows[u][i]):
                             return False
                     changed = True
+        if not pairs_fit(s, n):
+            return False
     return True
+
+
+cdef bint pairs_fit(const StarState* s, int n) noexcept nogil:
+    """The 2×2 argument as a bound: the stars of two neighbouring rows sit in columns no two
+    of which are side by side (same row: they would touch; next row: same column or
+    diagonal), so the pair's open columns must fit the stars both rows still need; the
+    same for two neighbouring columns. False when some pair cannot."""
+    cdef int u
+    for u in range(n - 1):
+        if s.need_row[u] + s.need_row[u + 1] > 1:
+            if fit_in_line(s.open_rows[u] | s.open_rows[u + 1]) < s.need_row[u] + s.need_row[u + 1]:
+                return False
+        if s.need_col[u] + s.need_col[u + 1] > 1:
+            if fit_in_line(s.open_cols[u] | s.open_cols[u + 1]) < s.need_col[u] + s.need_col[u + 1]:
+                return False
+    return True
+
+
+cdef int region_fit(const Board* b, const StarState* s, int g) noexcept nogil:
+    """At most this many stars fit in region `g`'s open cells: its rows taken two by two
+    (from its top row), each pair's columns as one line, as in pairs_fit."""
+    cdef int i, k = 0
+    cdef uint32_t cells
+    for i in range(b.rmin[g], b.rmax[g] + 1, 2):
+        cells = s.open_rows[i] & b.reg_rows[g][i]
+        if i + 1 <= b.rmax[g]:
+            cells |= s.open_rows[i + 1] & b.reg_rows[g][i + 1]
+        k += fit_in_line(cells)
+    return k
 
 
 cdef void star_search_init(StarSearch* q, int stars, uint64_t limit,
@@ -310,3 +341,4 @@ def random_star_placement(n, stars, seed, node_budget=0):
         rng_seed(&q.rng, seed64)
         star_search_run(&b, &s, &q)
     return rows_of(q.first, n2) if q.count else None
+

@@ -273,7 +273,8 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
     cells lie within some regions and need as many stars as those regions."""
     cdef int n = b.n
     cdef int side, u, i
-    cdef uint32_t lines, regs, needing_lines, needing_regs, subset, inside, full = full_mask(n)
+    cdef uint32_t lines, regs, needing_lines, needing_regs, subset, inside, members
+    cdef uint32_t full = full_mask(n)
     cdef int need_in, need_out
     cdef const uint32_t* lines_of_reg
     cdef const uint32_t* regs_of_line
@@ -312,14 +313,21 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
         while subsets_next(&groups_of, &subset):
             inside = 0
             need_in = 0
-            for u in range(n):
-                if (needing_regs >> u) & 1 and not (lines_of_reg[u] & ~subset):
+            members = needing_regs  # walk set bits only: this loop is the closure's hottest
+            while members:
+                u = ctz32(members)
+                members &= members - 1
+                if not (lines_of_reg[u] & ~subset):
                     inside |= bit(u)
                     need_in += v.need_g[u]
+            if not inside:
+                continue
             need_out = 0
-            for u in range(n):
-                if (subset >> u) & 1:
-                    need_out += need_line[u]
+            members = subset
+            while members:
+                u = ctz32(members)
+                members &= members - 1
+                need_out += need_line[u]
             if inside and need_in == need_out:
                 if cross_rows_outside(b, m, v, subset, inside, by_column):
                     return True
@@ -327,14 +335,21 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
         while subsets_next(&groups_of, &subset):
             inside = 0
             need_in = 0
-            for u in range(n):
-                if (needing_lines >> u) & 1 and not (regs_of_line[u] & ~subset):
+            members = needing_lines  # walk set bits only: this loop is the closure's hottest
+            while members:
+                u = ctz32(members)
+                members &= members - 1
+                if not (regs_of_line[u] & ~subset):
                     inside |= bit(u)
                     need_in += need_line[u]
+            if not inside:
+                continue
             need_out = 0
-            for u in range(n):
-                if (subset >> u) & 1:
-                    need_out += v.need_g[u]
+            members = subset
+            while members:
+                u = ctz32(members)
+                members &= members - 1
+                need_out += v.need_g[u]
             if inside and need_in == need_out:
                 if cross_regions_outside(b, m, v, subset, inside, by_column):
                     return True
@@ -433,17 +448,76 @@ cdef bint assume_fails(const Board* b, int k, const Marks* m, int r, int c,
     return closure(b, k, &t, 6) == CONTRA
 
 
+cdef inline void view_drop(const Board* b, View* w, Marks* t, int r, int c) noexcept nogil:
+    """(r, c) crossed, in the marks and in the counts broken() reads."""
+    if (w.open_r[r] >> c) & 1:
+        w.open_r[r] &= ~bit(c)
+        w.open_c[c] &= ~bit(r)
+        w.open_g[b.region[r * b.n + c]] -= 1
+        t.cross[r] |= bit(c)
+
+
+cdef bint star_breaks(const Board* b, int k, const Marks* m, const View* v, int r,
+                      int c) noexcept nogil:
+    """Level 6's test, the same answer as assume_fails(..., 6) when techniques 1-5 are stuck
+    (no open cell touches a star, no unit that has its stars has open cells), found without
+    reading the whole board twice: the view is updated where the star changes it (its
+    neighbours and the units it completes are crossed). It is most of an expert closure's
+    time, so this is where reading the board again would cost the most."""
+    cdef Marks t = m[0]
+    cdef View w = v[0]  # only open_r/open_c/open_g/need_* are kept up to date below
+    cdef int n = b.n
+    cdef int g = b.region[r * n + c], i, j
+    cdef uint32_t cells
+    t.star[r] |= bit(c)
+    w.open_r[r] &= ~bit(c)
+    w.open_c[c] &= ~bit(r)
+    w.open_g[g] -= 1
+    w.need_r[r] -= 1
+    w.need_c[c] -= 1
+    w.need_g[g] -= 1
+    for i in range(r - 1, r + 2):
+        if 0 <= i < n:
+            for j in range(c - 1, c + 2):
+                if 0 <= j < n:
+                    view_drop(b, &w, &t, i, j)
+    if w.need_r[r] == 0:
+        cells = w.open_r[r]
+        while cells:
+            view_drop(b, &w, &t, r, ctz32(cells))
+            cells &= cells - 1
+    if w.need_c[c] == 0:
+        cells = w.open_c[c]
+        while cells:
+            view_drop(b, &w, &t, ctz32(cells), c)
+            cells &= cells - 1
+    if w.need_g[g] == 0:
+        for i in range(b.rmin[g], b.rmax[g] + 1):
+            cells = w.open_r[i] & b.reg_rows[g][i]
+            while cells:
+                view_drop(b, &w, &t, i, ctz32(cells))
+                cells &= cells - 1
+    return broken(b, k, &t, &w)
+
+
 cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int level) noexcept nogil:
+    """Crosses every open cell where a star breaks (level 6: at once; 7: after the closure of
+    1-6), each test seeing the crosses found before it in the same sweep."""
     cdef int n = b.n
     cdef int r, c
     cdef uint32_t cells
     cdef bint changed = False
+    cdef View now = v[0]  # level 6: the view with this sweep's crosses taken out
     for r in range(n):
         cells = v.open_r[r]
         while cells:
             c = ctz32(cells)
             cells &= cells - 1
-            if assume_fails(b, k, m, r, c, level):
+            if level <= 6:
+                if star_breaks(b, k, m, &now, r, c):
+                    view_drop(b, &now, m, r, c)
+                    changed = True
+            elif assume_fails(b, k, m, r, c, level):
                 m.cross[r] |= bit(c)
                 changed = True
     return changed
@@ -565,3 +639,28 @@ def star_tier_raw(regions, stars):
         if outcome == CONTRA:
             return None
     return None
+
+
+def level6_tests_raw(regions, stars, star_cells, cross_cells):
+    """For the tests: after the closure of 1-5 from the marks, the open cells (row-major)
+    where a star breaks at once, by the fast test and by the full one, which must agree;
+    None when 1-5 do not end stuck."""
+    cdef Board b
+    cdef Marks m
+    cdef View v
+    cdef int n = load(regions, stars, &b)
+    cdef int k = stars, r, c
+    load_marks(n, &m, star_cells, cross_cells)
+    if closure(&b, k, &m, 5) != STUCK:
+        return None
+    read_view(&b, k, &m, &v)
+    fast, full = [], []
+    for r in range(n):
+        for c in range(n):
+            if (v.open_r[r] >> c) & 1:
+                if star_breaks(&b, k, &m, &v, r, c):
+                    fast.append(r * n + c)
+                if assume_fails(&b, k, &m, r, c, 6):
+                    full.append(r * n + c)
+    return fast, full
+
