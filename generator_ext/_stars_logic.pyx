@@ -664,3 +664,53 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
                     full.append(r * n + c)
     return fast, full
 
+
+
+def first_elimination_raw(regions, stars, star_cells, cross_cells):
+    """The first open cell (row-major index) where a star breaks at once (technique 6), -1
+    when none does: the step-by-step reading asks this before it words that one cell."""
+    cdef Board b
+    cdef Marks m, probe
+    cdef View v
+    cdef int n = load(regions, stars, &b)
+    cdef int k = stars, r, c, found = -1
+    cdef bint settled
+    cdef uint32_t cells
+    load_marks(n, &m, star_cells, cross_cells)
+    with nogil:
+        read_view(&b, k, &m, &v)
+        probe = m
+        settled = not neighbours(&b, &probe, &v)  # star_breaks' precondition; else the full test
+        for r in range(n):
+            cells = v.open_r[r]
+            while cells and found < 0:
+                c = ctz32(cells)
+                cells &= cells - 1
+                if (star_breaks(&b, k, &m, &v, r, c) if settled
+                        else assume_fails(&b, k, &m, r, c, 6)):
+                    found = r * n + c
+            if found >= 0:
+                break
+    return found
+
+
+def contradiction_marks_raw(regions, stars, star_cells, cross_cells, cell):
+    """The marks at which a star on `cell` (row-major index) and techniques 1-6 break a rule,
+    as ([stars], [crosses]) of [row, col] pairs; None when they do not: the reading words
+    what is broken there instead of retracing the closure a step at a time."""
+    cdef Board b
+    cdef Marks m
+    cdef int n = load(regions, stars, &b)
+    cdef int k = stars, r, c, outcome
+    load_marks(n, &m, star_cells, cross_cells)
+    if not 0 <= cell < n * n:
+        raise ValueError(f"cell {cell} is off the {n}×{n} board")
+    r, c = divmod(cell, n)
+    with nogil:
+        star_with_consequences(&b, k, &m, r, c)
+        outcome = closure(&b, k, &m, 6)
+    if outcome != CONTRA:
+        return None
+    return ([[r, c] for r in range(n) for c in range(n) if (m.star[r] >> c) & 1],
+            [[r, c] for r in range(n) for c in range(n)
+             if (m.cross[r] >> c) & 1 and not (m.star[r] >> c) & 1])

@@ -139,3 +139,23 @@ def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
     assert done.produced == 40
     hashes = list(Level.objects.filter(size=17).values_list("canonical_hash", flat=True))
     assert len(hashes) == 40 == len(set(hashes))
+
+
+def test_the_worker_fills_a_star_battle_pool(celery_worker_process):
+    """A 2★ pool's top-up is a run the real worker carries out: the levels it saves are 10×10
+    2★ boards, checked again on the way in (one solution, the tier the closures give)."""
+    from generator_ext import count_solutions, star_tier
+
+    PoolTarget.objects.create(size=10, rule="touch", tier="hard", stars=2, target=2)
+    runs = pool_service.top_up_pools()
+    assert [(r.size, r.tier, r.stars, r.requested) for r in runs] == [(10, "hard", 2, 2)]
+    assert wait_until(lambda: run_state(runs[0].id).status == RunStatus.SUCCEEDED,
+                      timeout=120), celery_worker_process.log_path.read_text()[-3000:]
+    made = Level.objects.filter(size=10, stars=2, tier="hard", is_active=True)
+    assert made.count() == 2 and run_state(runs[0].id).produced == 2
+    for level in made:
+        assert count_solutions(level.regions, stars=2) == 1
+        assert star_tier(level.regions, stars=2) == "hard"
+        assert all(len(cols) == 2 for cols in level.solution)
+    # A second top-up finds the pool full: nothing queued.
+    assert pool_service.top_up_pools() == []
