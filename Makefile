@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 ENGINE_SOURCES := $(wildcard generator_ext/*.pyx generator_ext/*.pxd) setup.py pyproject.toml
 
-.PHONY: install run test bench lint clean
+.PHONY: install run test bench lint clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,17 @@ test: install
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx; } \
 	  || echo "chromium or nginx could not be installed: their tests will be skipped"
 	$(PY) -m pytest
+
+# The translation catalogues: new strings from the templates, Python and static/js go into
+# locale/<lang>/LC_MESSAGES/*.po, then everything is compiled to the .mo files the site reads
+# (both are committed, so that `make run` needs no gettext; a test holds the .mo to the .po).
+LOCALES := es fr de pt_BR zh_Hans
+MESSAGE_IGNORES := --ignore=.venv --ignore=build --ignore=var --ignore=tests --ignore=benchmarks \
+  --ignore=test-artifacts --ignore=node_modules --ignore=staticfiles
+messages: install
+	DEBUG=1 $(PY) manage.py makemessages --no-obsolete $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
+	DEBUG=1 $(PY) manage.py makemessages --no-obsolete -d djangojs $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
+	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv
 
 bench: install
 	$(PY) -m benchmarks.engine

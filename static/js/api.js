@@ -1,13 +1,15 @@
 // The API client: every call answers {ok, status, data, message} and never throws, so a
 // network error, a 429 or a 5xx becomes a sentence for the player, not an exception.
+import { gettext, interpolate } from "./i18n.js";
+
 let csrf = "";
 export const setCsrf = (token) => { csrf = token; };
 
 export function problem(status, detail) {
-  if (status === 0) return "No connection to the server: check your network and try again.";
-  if (status === 429) return "Too many requests at once: wait a moment and try again.";
-  if (status >= 500) return "The server had a problem; please try again in a moment.";
-  return detail || `The server answered ${status}.`;
+  if (status === 0) return gettext("No connection to the server: check your network and try again.");
+  if (status === 429) return gettext("Too many requests at once: wait a moment and try again.");
+  if (status >= 500) return gettext("The server had a problem; please try again in a moment.");
+  return detail || interpolate(gettext("The server answered %(status)s."), { status });
 }
 
 async function call(url, options) {

@@ -12,6 +12,7 @@ import { marksAt, Playback, queensAt } from "./recordings.js";
 import * as recordingsView from "./recordings_view.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 import * as store from "./storage.js";
+import { gettext, interpolate } from "./i18n.js";
 import { shareText } from "./win.js";
 import { fitBoard } from "./fit.js";
 import { setUpZoom } from "./zoom.js";
@@ -85,8 +86,8 @@ function build() {
   const chosen = store.tierFor(level.size);
   view.showTierPicker(level, tiers, tiers.includes(chosen) ? chosen : "",
     (tier) => { store.saveTier(level.size, tier); nextLevel(tier); });
-  if (done === "solved") say("Solved. Well done!");
-  if (done === "revealed") say("Revealed: this level counts as revealed, not solved.");
+  if (done === "solved") say(gettext("Solved. Well done!"));
+  if (done === "revealed") say(gettext("Revealed: this level counts as revealed, not solved."));
   view.showClock(elapsed);
   startClock(); // the clock runs from the opening, as the server's time does
   render();
@@ -148,10 +149,10 @@ const input = attachInput(boardEl, () => level.size, {
 // The motif a level was composed around: the server names it only after a solve or reveal.
 function themeSentence(theme) {
   if (!theme) return "";
-  const what = /^[A-Z]$/.test(theme) ? `the letter ${theme}`
-    : /^[0-9]$/.test(theme) ? `the number ${theme}`
-    : `${/^[aeiou]/.test(theme) ? "an" : "a"} ${theme}`;
-  return ` The theme was ${what}.`;
+  const text = /^[A-Z]$/.test(theme) ? gettext("The theme was the letter %(theme)s.")
+    : /^[0-9]$/.test(theme) ? gettext("The theme was the number %(theme)s.")
+      : gettext("The theme was: %(theme)s.");
+  return " " + interpolate(text, { theme });
 }
 
 // ---------------------------------------------------------------- winning
@@ -160,7 +161,7 @@ async function maybeWin() {
   const answer = await api.post(apiBase() + "check/", { queens: game.queens(), ...opened() });
   if (!answer.ok) { say(answer.message); return; }
   const result = answer.data;
-  if (!result.solved) { say("Not quite: that is not the solution."); return; }
+  if (!result.solved) { say(gettext("Not quite: that is not the solution.")); return; }
   if (race && race.practice) { endPractice(); return; }
   const verdict = race ? endRace() : "";
   // One time everywhere: the server's, from opening the level to solving it.
@@ -169,7 +170,7 @@ async function maybeWin() {
   store.markSolved(level.id);
   // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
   if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
-  save(); render(); say("Solved. Well done!" + themeSentence(result.theme));
+  save(); render(); say(gettext("Solved. Well done!") + themeSentence(result.theme));
   view.showWin(level, elapsed, store.streak(), verdict);
   const rank = await api.post(apiBase() + "solves/", { token: result.token, moves: moveLog.moves });
   if (level.daily) showServerStreak();
@@ -208,7 +209,7 @@ function startRace(recording) {
     game = new Game(level, { autoCross: settings.autoCross });
     moveLog = new MoveLog(level.size); loggedMarks = game.marks.slice();
   } else {
-    if (game.hasMarks() && !confirm("Race from an empty board? Your marks are cleared.")) return;
+    if (game.hasMarks() && !confirm(gettext("Race from an empty board? Your marks are cleared."))) return;
     race = { practice: null };
     act((g) => g.clear());
   }
@@ -216,7 +217,7 @@ function startRace(recording) {
   clearHint(cells);
   recordingsView.showGhost(recording, level.size);
   startClock(); render();
-  say(race.practice ? "Practice race: your recorded solve stands." : "Race on!");
+  say(race.practice ? gettext("Practice race: your recorded solve stands.") : gettext("Race on!"));
   race.tick = setInterval(() => {
     if (race) recordingsView.showGhostQueens(
       queensAt(recording.timeline, performance.now() - race.startedAt), level.size);
@@ -298,7 +299,7 @@ $("undo").onclick = () => step(() => game.undo());
 $("redo").onclick = () => step(() => game.redo());
 $("clear").onclick = () => act((g) => g.clear());
 $("reveal").onclick = async () => {
-  if (!playable() || race?.practice || !confirm("Reveal the solution? This level will count as revealed, not solved.")) return;
+  if (!playable() || race?.practice || !confirm(gettext("Reveal the solution? This level will count as revealed, not solved."))) return;
   const answer = await api.post(apiBase() + "reveal/", opened());
   if (!answer.ok) { say(answer.message); return; }
   stopClock();
@@ -308,7 +309,7 @@ $("reveal").onclick = async () => {
     for (const c of [].concat(cols)) game.marks[game.index(r, c)] = QUEEN;
   });
   done = "revealed"; save(); render();
-  say("Revealed: this level counts as revealed, not solved." + themeSentence(answer.data.theme));
+  say(gettext("Revealed: this level counts as revealed, not solved.") + themeSentence(answer.data.theme));
   loadRecordings(); // replays open
 };
 $("hint").onclick = async () => {
@@ -354,7 +355,7 @@ async function fetchLevel(size, rule, current, tier = store.tierFor(size), stars
 const unsolvedDaily = () => level && level.daily && !done && !race?.practice && game
   && game.hasMarks();
 async function nextLevel(tier) {
-  if (unsolvedDaily() && !confirm("Leave today's daily unsolved? Your marks are kept.")) return;
+  if (unsolvedDaily() && !confirm(gettext("Leave today's daily unsolved? Your marks are kept."))) return;
   const found = await fetchLevel(level.size, level.rule, level.id, tier);
   if (!found) return;
   leaving = true;
@@ -376,7 +377,7 @@ $("share").onclick = async () => {
   try {
     if (navigator.share) { await navigator.share({ text }); return; }
     await navigator.clipboard.writeText(text);
-    view.sayInDialog("Copied to the clipboard.");
+    view.sayInDialog(gettext("Copied to the clipboard."));
   } catch (e) { view.sayInDialog(text); }
 };
 
@@ -400,8 +401,8 @@ applySettings();
 // An empty pool: say so kindly and look again every few seconds until a level arrives.
 function waitForLevels() {
   view.showWaiting(root);
-  const size = root.dataset.size, words = `Generating levels of ${size}×${size}: `
-    + "your board will open by itself in a moment.";
+  const size = root.dataset.size, words = interpolate(gettext(
+    "Generating levels of %(size)s×%(size)s: your board will open by itself in a moment."), { size });
   say(words);
   const poll = setInterval(async () => {
     const found = await fetchLevel(size, root.dataset.rule, null);

@@ -1,10 +1,10 @@
 // The game page's DOM outside the board: the status line, the buttons' states, the level's
 // title and tier, the difficulty picker and the win dialog. It writes; game.js decides.
 import { fmt, untilNextDaily } from "./win.js";
-import { bestLine, conflictSentence, hintsLine, rankLine } from "./words.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { bestLine, conflictSentence, hintsLine, rankLine, tierName, tierWord } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const capital = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
 
 export const say = (text) => { $("status").textContent = text; };
 export const showClock = (seconds) => { $("timer").textContent = fmt(seconds); };
@@ -21,41 +21,51 @@ export function showControls(root, { done, canUndo, canRedo, practice = false })
 
 export const sayConflicts = (found, stars = 1) => say(conflictSentence(found, stars));
 
-const STAR_WORDS = { 2: "two", 3: "three" };
-
 export function showLevel(level) {
-  if (level.daily) $("game-title").textContent = `Daily #${level.daily.number}`;
+  if (level.daily) $("game-title").textContent = interpolate(gettext("Daily #%(number)s"), level.daily);
   // A Star Battle board says its star count, and the rule, where the eye starts.
   const stars = level.stars || 1, badge = $("stars-badge");
   badge.hidden = stars === 1;
-  badge.textContent = stars === 1 ? ""
-    : `${stars}★: ${STAR_WORDS[stars]} stars in every row, column and region`;
+  badge.textContent = stars === 1 ? "" : interpolate(ngettext(
+    "%(stars)s★: %(stars)s star in every row, column and region",
+    "%(stars)s★: %(stars)s stars in every row, column and region", stars), { stars });
   document.getElementById("game").dataset.stars = stars;
-  $("board").setAttribute("aria-label", stars === 1 ? "Queens board" : `Star Battle board, ${stars} stars`);
+  $("board").setAttribute("aria-label", stars === 1 ? gettext("Queens board")
+    : interpolate(gettext("Star Battle board, %(stars)s stars"), { stars }));
   const tierEl = $("tier");
   tierEl.hidden = !level.tier;
-  tierEl.textContent = capital(level.tier);
+  tierEl.textContent = tierName(level.tier);
 }
 
 // The difficulty picker of a non-daily board, offering the tiers its size has.
 export function showTierPicker(level, tiers, chosen, onChange) {
   const select = $("tier-select");
   $("tier-picker").hidden = !!level.daily;
-  select.replaceChildren(new Option("Any", ""), ...tiers.map((t) => new Option(capital(t), t)));
+  select.replaceChildren(new Option(gettext("Any"), ""), ...tiers.map((t) => new Option(tierName(t), t)));
   select.value = chosen;
   select.onchange = () => onChange(select.value);
 }
 
 export const winDialog = () => $("win-dialog");
 
+const timeLine = (seconds) => interpolate(gettext("Time: %(time)s"), { time: fmt(seconds) });
+
+function streakLine(count, best, freezes) {
+  const line = interpolate(gettext("Daily streak: %(count)s (best %(best)s)"), { count, best });
+  if (!freezes) return line;
+  return line + " · " + interpolate(ngettext("%(count)s freeze", "%(count)s freezes", freezes),
+    { count: freezes });
+}
+
 // ghost: the verdict of a ghost race the solve ended ("" when there was none).
 export function showWin(level, seconds, streak, ghost = "") {
   for (const id of ["win-rank", "win-hints", "win-best", "win-share-status"]) $(id).textContent = "";
   $("win-ghost").textContent = ghost;
-  $("win-time").textContent = `Time: ${fmt(seconds)}`;
+  $("win-time").textContent = timeLine(seconds);
   $("win-streak").textContent = level.daily
-    ? `Daily streak: ${streak.count} (best ${streak.best})` : "";
-  $("win-countdown").textContent = `Next daily in ${untilNextDaily()}`;
+    ? streakLine(streak.count, streak.best, 0) : "";
+  $("win-countdown").textContent = interpolate(gettext("Next daily in %(time)s"),
+    { time: untilNextDaily() });
   const dialog = winDialog();
   dialog.dataset.ready = "false";
   dialog.showModal();
@@ -65,15 +75,14 @@ export function showWin(level, seconds, streak, ghost = "") {
 
 // The streak the server worked out, with the freezes held.
 export function showStreak(me) {
-  const freezes = me.freezes ? ` · ${me.freezes} freeze${me.freezes === 1 ? "" : "s"}` : "";
-  $("win-streak").textContent = `Daily streak: ${me.streak} (best ${me.best_streak})${freezes}`;
+  $("win-streak").textContent = streakLine(me.streak, me.best_streak, me.freezes);
 }
 
 // The server's verdict on a solve: its time, hints, the player's best and the ranking.
 // best: null for an assisted solve (it sets no personal best).
 export function showRanking(level, record, best) {
-  const n = level.size, kind = `${n}×${n}${level.tier ? ` ${level.tier}` : ""}`;
-  $("win-time").textContent = `Time: ${fmt(record.seconds)}`;
+  const n = level.size, kind = `${n}×${n}${level.tier ? ` ${tierWord(level.tier)}` : ""}`;
+  $("win-time").textContent = timeLine(record.seconds);
   $("win-hints").textContent = hintsLine(record);
   $("win-best").textContent = bestLine(best, kind);
   $("win-rank").textContent = rankLine(record, !!level.daily);

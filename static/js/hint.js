@@ -1,5 +1,7 @@
 // The hint panel: shows the engine's next step on the board (the cells it reasons about,
 // the cells it decides), its sentence, and offers to apply it.
+import { gettext } from "./i18n.js";
+
 const panel = document.getElementById("hint-panel");
 const text = document.getElementById("hint-text");
 const applyButton = document.getElementById("hint-apply");
@@ -30,7 +32,8 @@ export function showHint(cells, step, cellOf) {
   const removable = step.mistake && step.because.length === 1;
   applyButton.hidden = !(removable || step.queens.length || step.crosses.length);
   const stars = +(document.getElementById("game")?.dataset.stars || 1) > 1;
-  applyButton.textContent = removable ? `Remove that ${stars ? "star" : "queen"}` : "Apply";
+  applyButton.textContent = removable ? (stars ? gettext("Remove that star") : gettext("Remove that queen"))
+    : gettext("Apply");
   panel.hidden = false;
 }
 

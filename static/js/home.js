@@ -1,3 +1,5 @@
+import { gettext, interpolate } from "./i18n.js";
+import { tierWord } from "./words.js";
 import {
   currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
 } from "./storage.js";
@@ -50,7 +52,9 @@ const board = lastBoard();
 if (board) {
   const link = document.getElementById("continue-link");
   link.href = `/levels/${board.id}/`;
-  link.textContent = board.daily ? `Continue daily #${board.daily.number}`
-    : `Continue your ${board.size}×${board.size}${board.tier ? ` ${board.tier}` : ""} level`;
+  link.textContent = board.daily
+    ? interpolate(gettext("Continue daily #%(number)s"), board.daily)
+    : interpolate(gettext("Continue your %(board)s level"),
+      { board: `${board.size}×${board.size}${board.tier ? ` ${tierWord(board.tier)}` : ""}` });
   document.getElementById("continue").hidden = false;
 }

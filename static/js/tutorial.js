@@ -1,6 +1,7 @@
 // The first-visit tutorial: a tiny board solved step by step with the engine's own steps
 // (embedded by the page), each rule introduced the first time a step uses it. Only the
 // step's cells take marks, so a first tap cannot go astray. It renders into its dialog.
+import { gettext, interpolate } from "./i18n.js";
 import { buildBoard, renderBoard } from "./board.js";
 import { attachInput } from "./input.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
@@ -39,10 +40,10 @@ export function setUpTutorial(data, palette, { autoCross, onClose }) {
     $("tutorial-rule").textContent = s ? s.rule : "";
     $("tutorial-text").textContent = intro ? data.intro : done ? data.done : s.message;
     $("tutorial-todo").textContent = intro || done ? ""
-      : satisfied() ? "Done: on to the next step." : s.todo;
+      : satisfied() ? gettext("Done: on to the next step.") : s.todo;
     $("tutorial-progress").textContent = intro || done ? ""
-      : `Step ${at + 1} of ${data.steps.length}`;
-    $("tutorial-next").textContent = intro ? "Start" : done ? "Play" : "Next";
+      : interpolate(gettext("Step %(step)s of %(steps)s"), { step: at + 1, steps: data.steps.length });
+    $("tutorial-next").textContent = intro ? gettext("Start") : done ? gettext("Play") : gettext("Next");
     $("tutorial-next").disabled = !intro && !done && !satisfied();
     $("tutorial-show").hidden = intro || done || satisfied();
   }
@@ -62,7 +63,7 @@ export function setUpTutorial(data, palette, { autoCross, onClose }) {
   function mark(i, value) {
     const { queens, crosses } = targets();
     if (!(queens.has(i) || crosses.has(i))) {
-      $("tutorial-todo").textContent = "Not that cell yet: " + (step() ? step().todo : "");
+      $("tutorial-todo").textContent = gettext("Not that cell yet:") + " " + (step() ? step().todo : "");
       return;
     }
     // A cell to cross only ever takes a cross; the queen's cell takes what the tap asks.

@@ -1,17 +1,32 @@
 // The game's sentences that depend on what happened, no DOM: conflicts and the win lines.
 // Kept plain and exact: they are read by people, and tested (tests/js/words.test.mjs).
+import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "./i18n.js";
 import { fmt } from "./win.js";
 
-const SHARED = { row: "a row", column: "a column", region: "a region", diagonal: "a diagonal" };
+const SHARED = {
+  row: () => gettext("a row"), column: () => gettext("a column"),
+  region: () => gettext("a region"), diagonal: () => gettext("a diagonal"),
+};
 
 // What two queens do wrong: "share a row and a region", "touch", "share a column and touch".
 function clash(kinds) {
-  const shared = kinds.filter((k) => SHARED[k]).map((k) => SHARED[k]);
+  const and = gettext(" and ");
+  const shared = kinds.filter((k) => SHARED[k]).map((k) => SHARED[k]());
   const parts = [];
-  if (shared.length) parts.push(`share ${shared.join(" and ")}`);
-  if (kinds.includes("touch")) parts.push("touch");
-  return parts.join(" and ");
+  if (shared.length) parts.push(interpolate(gettext("share %(units)s"), { units: shared.join(and) }));
+  if (kinds.includes("touch")) parts.push(gettext("touch"));
+  return parts.join(and);
 }
+
+// A tier's name as players read it.
+export function tierName(tier) {
+  const names = { easy: pgettext("tier", "Easy"), medium: pgettext("tier", "Medium"),
+    hard: pgettext("tier", "Hard"), expert: pgettext("tier", "Expert") };
+  return names[tier] || tier || "";
+}
+
+// The same, inside a sentence ("an 8×8 hard level").
+export const tierWord = (tier) => tierName(tier).toLocaleLowerCase(pageLanguage());
 
 // found: [{kind, cells: [[r, c], [r, c]]}], one entry per rule a pair breaks. On a k-star
 // board (rules.js) a row, column or region entry holds all the stars crowding that unit.
@@ -23,50 +38,62 @@ export function conflictSentence(found, stars = 1) {
     pairs.set(key, [...(pairs.get(key) || []), kind]);
   }
   const clashes = [...pairs.values()].map(clash);
-  if (clashes.length === 1) return `Two queens ${clashes[0]}.`;
+  if (clashes.length === 1) return interpolate(gettext("Two queens %(clash)s."), { clash: clashes[0] });
   const kinds = [...new Set(clashes)];
-  if (kinds.length === 1) return `${clashes.length} pairs of queens ${kinds[0]}.`;
-  return `${clashes.length} pairs of queens clash (marked !): ${kinds.join("; ")}.`;
+  if (kinds.length === 1) {
+    return interpolate(gettext("%(count)s pairs of queens %(clash)s."),
+      { count: clashes.length, clash: kinds[0] });
+  }
+  return interpolate(gettext("%(count)s pairs of queens clash (marked !): %(clashes)s."),
+    { count: clashes.length, clashes: kinds.join("; ") });
 }
 
 // "Two stars touch.", "Row 3 holds 3 stars; it takes 2.", or both, joined.
 function starSentence(found, stars) {
   const touching = found.filter((f) => f.kind === "touch").length;
-  const parts = touching === 1 ? ["Two stars touch."]
-    : touching ? [`${touching} pairs of stars touch.`] : [];
+  const parts = touching ? [interpolate(ngettext("Two stars touch.",
+    "%(count)s pairs of stars touch.", touching), { count: touching })] : [];
   for (const { kind, cells } of found) {
     if (kind === "touch") continue;
     const [r, c] = cells[0];
-    const unit = kind === "row" ? `Row ${r + 1}` : kind === "column" ? `Column ${c + 1}`
-      : "A region";
-    parts.push(`${unit} holds ${cells.length} stars; it takes ${stars}.`);
+    const values = { row: r + 1, column: c + 1, count: cells.length, stars };
+    const text = kind === "row" ? gettext("Row %(row)s holds %(count)s stars; it takes %(stars)s.")
+      : kind === "column" ? gettext("Column %(column)s holds %(count)s stars; it takes %(stars)s.")
+        : gettext("A region holds %(count)s stars; it takes %(stars)s.");
+    parts.push(interpolate(text, values));
   }
   return parts.join(" ");
 }
 
 // The dialog's lines about a recorded solve: {hints, assisted, ranked, unranked, faster_than}.
 export function hintsLine(record) {
-  if (!record.assisted) return "Solved without hints.";
-  const hints = `${record.hints} hint${record.hints === 1 ? "" : "s"}`;
-  return `Solved with ${hints}: an assisted solve, kept out of rankings and personal bests.`;
+  if (!record.assisted) return gettext("Solved without hints.");
+  return interpolate(ngettext(
+    "Solved with %(count)s hint: an assisted solve, kept out of rankings and personal bests.",
+    "Solved with %(count)s hints: an assisted solve, kept out of rankings and personal bests.",
+    record.hints), { count: record.hints });
 }
 
 const UNRANKED = {
-  too_fast: "Solved too fast to be ranked.",
-  address: "Not ranked: this level has many ranked solves from your network already.",
-  unverified: "Not ranked: the server could not check this solve's moves against its clock.",
-  implausible: "Not ranked: the queens went down faster than a person places them.",
+  too_fast: () => gettext("Solved too fast to be ranked."),
+  address: () => gettext("Not ranked: this level has many ranked solves from your network already."),
+  unverified: () => gettext("Not ranked: the server could not check this solve's moves against its clock."),
+  implausible: () => gettext("Not ranked: the queens went down faster than a person places them."),
+  offline: () => gettext("Solved offline: recorded, not ranked."),
 };
 
 // Empty when there is nothing to rank against yet: a line needs ten ranked solves.
 export function rankLine(record, daily) {
-  if (!record.ranked) return UNRANKED[record.unranked] || "";
+  if (!record.ranked) return UNRANKED[record.unranked] ? UNRANKED[record.unranked]() : "";
   if (record.faster_than === null || record.faster_than === undefined) return "";
-  return `Faster than ${record.faster_than} % of players ${daily ? "today" : "on this level"}.`;
+  const text = daily ? gettext("Faster than %(percent)s of players today.")
+    : gettext("Faster than %(percent)s of players on this level.");
+  return interpolate(text, { percent: `${record.faster_than} %` });
 }
 
 // best: {best, isBest} from storage.recordBest, or null for an assisted solve.
 export function bestLine(best, kind) {
   if (!best) return "";
-  return best.isBest ? `A personal best for ${kind}!` : `Your best at ${kind}: ${fmt(best.best)}`;
+  return best.isBest ? interpolate(gettext("A personal best for %(kind)s!"), { kind })
+    : interpolate(gettext("Your best at %(kind)s: %(time)s"), { kind, time: fmt(best.best) });
 }

@@ -1,0 +1,106 @@
+"""The site in the player's language (issue 22): chosen from Accept-Language unless the
+player picked one, said in <html lang>, the game's own sentences included (the win dialog,
+the status line, the share text), and clean under axe in every language."""
+
+import pytest
+
+from tests.browser.test_game import axe_violations, cell
+from tests.support import returning_player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NO_AUTO_CROSS = "localStorage.setItem('queens:settings', '{\"autoCross\": false}')"
+
+# What each language shows: the nav's Daily link, the win dialog's title and its time line's
+# start, the rank line of a solve too fast to rank.
+SEEN = {
+    "es": ("es", "Diario", "¡Resuelto!", "Tiempo:", "Resuelto demasiado rápido para clasificar."),
+    "zh-CN": ("zh-hans", "每日", "解开了！", "用时：", "解得太快，无法计入排名。"),
+    "fr": ("fr", "Quotidien", "Résolu !", "Temps :", "Résolu trop vite pour être classé."),
+    "de-DE": ("de", "Täglich", "Gelöst!", "Zeit:", "Zu schnell gelöst, um gewertet zu werden."),
+    "pt-BR": ("pt-br", "Diário", "Resolvido!", "Tempo:",
+              "Resolvido rápido demais para entrar no ranking."),
+}
+
+
+@pytest.fixture
+def speaking(browser, live_server):
+    contexts = []
+
+    def open_context(accept_language):
+        context = returning_player(browser.new_context(
+            viewport={"width": 1280, "height": 800}, base_url=live_server.url,
+            locale=accept_language.split(",")[0], extra_http_headers={"Accept-Language": accept_language}))
+        contexts.append(context)
+        context.add_init_script(NO_AUTO_CROSS)
+        return context.new_page()
+
+    yield open_context
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("accept", list(SEEN))
+def test_a_player_sees_the_game_in_their_language(speaking, make_level, accept):
+    lang, daily, solved, time_word, rank = SEEN[accept]
+    level = make_level(size=8, seed=3)
+    page = speaking(accept)
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("#site-nav a").first.inner_text() == daily
+    assert page.locator("#hint").inner_text() != "Hint"
+    for r, c in enumerate(level.solution):
+        cell(page, r, c).dblclick()
+    page.locator("#win-dialog").wait_for(state="visible")
+    assert page.locator("#win-title").inner_text() == solved
+    assert page.locator("#win-time").inner_text().startswith(time_word)
+    page.wait_for_function("document.getElementById('win-rank').textContent.length > 0")
+    assert page.locator("#win-rank").inner_text() == rank
+
+
+def test_a_conflict_and_the_share_text_are_said_in_spanish(speaking, make_level):
+    level = make_level(size=8, seed=3)
+    page = speaking("es-ES,es;q=0.9,en;q=0.5")
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    cell(page, 2, 2).dblclick()
+    cell(page, 2, 3).dblclick()
+    page.wait_for_function("document.getElementById('status').textContent.length > 0")
+    assert page.locator("#status").inner_text() == "Dos reinas comparten una fila y se tocan."
+    share = page.evaluate("""async () => {
+        const { shareText } = await import('/static/js/win.js');
+        return shareText({ daily: { number: 12 }, size: 8, tier: 'hard' }, 133, 2, 'u');
+    }""")
+    assert share.startswith("Queens diario n.º 12 · difícil\n⏱ 2:13 · 💡 2 pistas")
+
+
+def test_a_picked_language_is_remembered_over_accept_language(speaking, make_level):
+    make_level(size=8, seed=3)
+    page = speaking("es")
+    page.goto("/how-to-play/")
+    assert page.locator("html").get_attribute("lang") == "es"
+    with page.expect_navigation():
+        page.locator("#language-select").select_option("fr")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert page.url.endswith("/how-to-play/")  # back where the player was
+    page.goto("/play/8/")
+    page.wait_for_selector("#game[data-ready='true']")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert page.locator("#hint").inner_text() == "Indice"
+
+
+@pytest.mark.parametrize("accept", ["es", "zh-CN"])
+def test_axe_stays_clean_in_every_language(speaking, make_level, accept):
+    level = make_level(size=8, seed=3)
+    page = speaking(accept)
+    found = {}
+    page.goto("/")
+    found["home"] = axe_violations(page)
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    found["play"] = axe_violations(page)
+    for r, c in enumerate(level.solution):
+        cell(page, r, c).dblclick()
+    page.locator("#win-dialog").wait_for(state="visible")
+    found["win dialog"] = axe_violations(page)
+    assert all(not v for v in found.values()), found
