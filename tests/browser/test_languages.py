@@ -29,7 +29,8 @@ def speaking(browser, live_server):
     def open_context(accept_language):
         context = returning_player(browser.new_context(
             viewport={"width": 1280, "height": 800}, base_url=live_server.url,
-            locale=accept_language.split(",")[0], extra_http_headers={"Accept-Language": accept_language}))
+            locale=accept_language.split(",")[0],
+            extra_http_headers={"Accept-Language": accept_language}))
         contexts.append(context)
         context.add_init_script(NO_AUTO_CROSS)
         return context.new_page()
