@@ -21,6 +21,7 @@ from generator_ext._deduce_api import (
 )
 from generator_ext._solver import two_solutions
 from generator_ext.palette import region_colors, region_name
+from generator_ext.reasons import sentence
 from generator_ext.shapes import DesignScore, design_score
 
 # Technique numbers (docs/architecture.md §5) and the names the API uses.
@@ -62,6 +63,9 @@ class Step:
     queens: list[Cell] = field(default_factory=list)
     crosses: list[Cell] = field(default_factory=list)
     because: list[Cell] = field(default_factory=list)
+    # The step as data (generator_ext.reasons): what the site words in the player's language.
+    # None for k-star steps, which are worded in English only so far.
+    reason: dict | None = None
 
     @property
     def mistake(self) -> bool:
@@ -122,42 +126,6 @@ class Analysis:
 
 # ---------------------------------------------------------------- sentences
 
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _cell(cell: Sequence[int]) -> str:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
-
-
-def _lines(kind: int, ids: Sequence[int]) -> str:
-    word = "row" if kind == UNIT_ROW else "column"
-    if len(ids) == 1:
-        return f"{word} {ids[0] + 1}"
-    return f"{word}s " + _and([str(i + 1) for i in ids])
-
-
-def _regions(ids: Sequence[int], colors: Sequence[int]) -> str:
-    if len(ids) == 1:
-        return f"the {region_name(ids[0], colors)} region"
-    return "the " + _and([region_name(g, colors) for g in ids]) + " regions"
-
-
-def _unit(kind: int, uid: int, colors: Sequence[int]) -> str:
-    return _regions([uid], colors) if kind == UNIT_REGION else _lines(kind, [uid])
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-
-
-def _count(k: int) -> str:
-    return NUMBER_WORDS.get(k, str(k))
-
-
 def _lines_hold_regions(regions: Sequence[Sequence[int]], kind: int, lines: Sequence[int],
                         regs: Sequence[int], *, whole_regions: bool) -> bool:
     """Do these rows (or columns) and these regions match cell for cell on the bare map:
@@ -172,67 +140,59 @@ def _lines_hold_regions(regions: Sequence[Sequence[int]], kind: int, lines: Sequ
     return True
 
 
-def _message(raw: dict, rule: str, regions: Sequence[Sequence[int]],
-             colors: Sequence[int]) -> str:
-    """The step's sentence; regions are named by the colours the level shows (`colors`)."""
+def _reason(raw: dict, rule: str, regions: Sequence[Sequence[int]],
+            colors: Sequence[int]) -> dict:
+    """The step as data (generator_ext.reasons words it); regions are named by the colours
+    the level shows (`colors`)."""
     tech = raw["technique"]
+    technique = TECHNIQUES[tech - 1]
     if tech == 1:
-        cell = raw["cell"]
-        unit = _capital(_unit(raw["unit_kind"], raw["unit_id"], colors))
-        where = {UNIT_ROW: f"column {cell[1] + 1}", UNIT_COL: f"row {cell[0] + 1}"}.get(
-            raw["unit_kind"], _cell(cell))
-        return f"{unit} has only one open cell left, so its queen goes in {where}."
+        return {"technique": technique, "says": "last_cell", "cell": list(raw["cell"]),
+                "unit": _unit_data(raw["unit_kind"], raw["unit_id"], colors)}
     if tech == 2:
         r, c = raw["cell"]
-        touching = "the cells touching it and its diagonals" if rule == "classic" else (
-            "the cells touching it")
-        return (f"The queen in {_cell(raw['cell'])} rules out the rest of its row, its column "
-                f"and {_regions([regions[r][c]], colors)}, and {touching}.")
+        return {"technique": technique, "says": "neighbours", "cell": [r, c], "rule": rule,
+                "region": _region_data(regions[r][c], colors)}
     if tech in (3, 4):
         regs, kind = raw["regions"], raw["line_kind"]
-        named, lines, k = _regions(regs, colors), _lines(raw["line_kind"], raw["lines"]), len(regs)
-        if raw["form"] == FORM_REGIONS_IN_LINES:
-            # "Entirely" only when every cell is there; else the crossed ones lie outside.
-            whole = _lines_hold_regions(regions, kind, raw["lines"], regs, whole_regions=True)
-            if k == 1:
-                where = (f"{_capital(named)} lies entirely in {lines}" if whole
-                         else f"The open cells of {named} all lie in {lines}")
-                return f"{where}, so the rest of {lines} cannot hold a queen."
-            where = (f"{_capital(named)} lie entirely in {lines}" if whole
-                     else f"The open cells of {named} all lie in {lines}")
-            return (f"{where}, so those {_count(k)} {'rows' if kind == UNIT_ROW else 'columns'} "
-                    f"hold their queens and no other region can use them.")
-        # "Every cell" when the lines have no cell of another region at all.
-        whole = _lines_hold_regions(regions, kind, raw["lines"], regs, whole_regions=False)
-        if k == 1:
-            return (f"Every {'' if whole else 'open '}cell of {lines} is in {named}, so that "
-                    f"region's queen is in {lines} and its other cells cannot hold one.")
-        where = (f"Every cell of {lines} lies in {named}" if whole
-                 else f"The open cells of {lines} all lie in {named}")
-        return (f"{where}, so those {_count(k)} regions have their queens there and their "
-                f"other cells cannot hold one.")
+        inside = raw["form"] == FORM_REGIONS_IN_LINES
+        # "Entirely" and "every cell" only when the map itself says so; else the crossed
+        # cells do, and the sentence says "open".
+        whole = _lines_hold_regions(regions, kind, raw["lines"], regs, whole_regions=inside)
+        return {"technique": technique,
+                "says": "regions_in_lines" if inside else "lines_in_regions",
+                "regions": [_region_data(g, colors) for g in regs],
+                "lines": _lines_data(kind, raw["lines"]), "whole": whole}
     if tech == 5:
-        unit = _unit(raw["unit_kind"], raw["unit_id"], colors)
-        if len(raw["crosses"]) == 1:
-            return (f"A queen in {_cell(raw['crosses'][0])} would rule out every open cell of "
-                    f"{unit}, so that cell cannot hold one.")
-        return (f"A queen in any of these {len(raw['crosses'])} cells would rule out every open "
-                f"cell of {unit}, so none of them can hold one.")
-    cell = _cell(raw["cell"])
-    return (f"Suppose {cell} held a queen: the easier techniques then show that "
-            f"{_outcome(raw, colors)}. So {cell} cannot hold a queen.")
+        return {"technique": technique, "says": "elimination",
+                "unit": _unit_data(raw["unit_kind"], raw["unit_id"], colors),
+                "cells": [list(cell) for cell in raw["crosses"]]}
+    return {"technique": technique, "says": "contradiction", "cell": list(raw["cell"]),
+            "outcome": _outcome_data(raw, colors)}
 
 
-def _outcome(why: dict, colors: Sequence[int]) -> str:
+def _region_data(g: int, colors: Sequence[int]) -> dict:
+    return {"kind": "region", "index": g, "color": region_name(g, colors)}
+
+
+def _lines_data(kind: int, ids: Sequence[int]) -> dict:
+    return {"kind": "row" if kind == UNIT_ROW else "column", "indexes": list(ids)}
+
+
+def _unit_data(kind: int, uid: int, colors: Sequence[int]) -> dict:
+    if kind == UNIT_REGION:
+        return _region_data(uid, colors)
+    return {"kind": "row" if kind == UNIT_ROW else "column", "index": uid}
+
+
+def _outcome_data(why: dict, colors: Sequence[int]) -> dict:
     """What a contradiction comes to, from the engine's reason for it."""
     if why["why"] == WHY_EMPTY_UNIT:
-        return f"{_unit(why['why_kind'], why['why_id'], colors)} would have no open cell left"
+        return {"why": "empty_unit", "unit": _unit_data(why["why_kind"], why["why_id"], colors)}
     if why["why"] == WHY_HALL:
-        regs = why["why_regions"]
-        lines = _lines(why["why_line_kind"], why["why_lines"])
-        return (f"{_regions(regs, colors)} would have only {lines} for their "
-                f"{_count(len(regs))} queens")
-    return "two queens would have to touch or share a row, a column or a region"
+        return {"why": "hall", "regions": [_region_data(g, colors) for g in why["why_regions"]],
+                "lines": _lines_data(why["why_line_kind"], why["why_lines"])}
+    return {"why": "clash"}
 
 
 def _weight(raw: dict) -> int:
@@ -242,13 +202,13 @@ def _weight(raw: dict) -> int:
 
 def _step(raw: dict, rule: str, regions: Sequence[Sequence[int]],
           colors: Sequence[int]) -> Step:
-    return Step(
-        technique=TECHNIQUES[raw["technique"] - 1],
-        message=_message(raw, rule, regions, colors),
-        queens=raw["queens"],
-        crosses=raw["crosses"],
-        because=raw["because"],
-    )
+    return _worded(TECHNIQUES[raw["technique"] - 1], _reason(raw, rule, regions, colors),
+                   queens=raw["queens"], crosses=raw["crosses"], because=raw["because"])
+
+
+def _worded(technique: str, reason: dict, **cells) -> Step:
+    """A Step with its reason and the reason's English sentence."""
+    return Step(technique, sentence(reason), reason=reason, **cells)
 
 
 def _grid(regions) -> list[list[int]]:
@@ -312,23 +272,18 @@ def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]:
     return cells
 
 
-def _wrong_queen(grid, rule: str, cell: tuple[int, int], colors: Sequence[int]) -> str:
+def _wrong_queen(grid, rule: str, cell: tuple[int, int], colors: Sequence[int]) -> dict:
     """Why a queen off the solution cannot stay: what the steps it forces (the engine's own,
     from a board with only that queen) leave without a place."""
-    here = _cell(cell)
     steps, why = forced_raw(grid, rule, [cell])
+    reason = {"technique": MISTAKE, "says": "wrong_queen", "cell": list(cell), "steps": steps,
+              "reach": False, "outcome": None}
     if why is None:  # beyond the techniques: the count of solutions says so
-        return (f"A queen in {here} leaves no way to finish the board: the level's only "
-                "solution has none there. Take it off.")
-    if why["why"] == WHY_EMPTY_UNIT and steps <= 1:  # the queen's own reach does it
-        named = _unit(why["why_kind"], why["why_id"], colors)
-        return (f"A queen in {here} rules out every cell of {named}, so {named} would have "
-                f"no place for its queen. Take it off.")
-    if steps == 0:
-        return f"With a queen in {here}, {_outcome(why, colors)}. Take it off."
-    forced = ("the step it forces shows" if steps == 1
-              else f"the {_count(steps)} steps it forces show")
-    return f"With a queen in {here}, {forced} that {_outcome(why, colors)}. Take it off."
+        return reason
+    # Its own reach empties a unit: said as that, not as the steps it forces.
+    reason["reach"] = why["why"] == WHY_EMPTY_UNIT and steps <= 1
+    reason["outcome"] = _outcome_data(why, colors)
+    return reason
 
 
 # The builder analyzes a painting per stroke: its count of solutions stops past this many
@@ -363,13 +318,13 @@ def hint(regions, rule: str = "touch", queens=(), crosses=(), colors=None,
     solution = solutions[0]
     for r, c in sorted(queen_cells):
         if solution[r] != c:
-            return Step(MISTAKE, _wrong_queen(grid, rule, (r, c), _colors_for(grid, colors)),
-                        because=[[r, c]])
+            return _worded(MISTAKE, _wrong_queen(grid, rule, (r, c), _colors_for(grid, colors)),
+                           because=[[r, c]])
     wrong_rows = sorted(r for r, c in cross_cells if solution[r] == c)
     if wrong_rows:
         r = wrong_rows[0]
-        return Step(MISTAKE, f"A cross in row {r + 1} is wrong.",
-                    because=[[r, c] for c in range(n)])
+        return _worded(MISTAKE, {"technique": MISTAKE, "says": "wrong_cross", "row": r},
+                       because=[[r, c] for c in range(n)])
     raw = next_step_raw(grid, rule, queen_cells, cross_cells)
     if raw is None or raw == "contradiction":
         return None
@@ -479,13 +434,13 @@ def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step
     solution = {(r, c) for r, cols in enumerate(found[0]) for c in cols}
     for r, c in sorted(star_cells):
         if (r, c) not in solution:
-            return Step(MISTAKE, f"The star at row {r + 1}, column {c + 1} cannot be part of "
-                                 "the solution.", because=[[r, c]])
+            return _worded(MISTAKE, {"technique": MISTAKE, "says": "wrong_star", "cell": [r, c]},
+                           because=[[r, c]])
     wrong_rows = sorted(r for r, c in cross_cells if (r, c) in solution)
     if wrong_rows:
         r = wrong_rows[0]
-        return Step(MISTAKE, f"A cross in row {r + 1} is wrong.",
-                    because=[[r, c] for c in range(n)])
+        return _worded(MISTAKE, {"technique": MISTAKE, "says": "wrong_cross", "row": r},
+                       because=[[r, c] for c in range(n)])
     state = stars_logic.StarState(board, sum(1 << (r * n + c) for r, c in star_cells),
                                   sum(1 << (r * n + c) for r, c in cross_cells))
     if state.solved():

@@ -9,6 +9,7 @@ from puzzles import moves
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
 from puzzles.domain import Category
 from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
+from puzzles.words import step_message
 
 OPENED_MAX_LENGTH = 200  # a signed opening token is about 60 characters
 
@@ -155,13 +156,44 @@ class HintRequestSerializer(serializers.Serializer):
 
 # What it shapes: a deduction step (generator_ext.Step): a hint, or one of the builder's
 # solving steps.
+_UNIT_SCHEMA = {"type": "object", "required": ["kind"], "properties": {
+    "kind": {"type": "string", "enum": ["row", "column", "region"]},
+    "index": {"type": "integer", "description": "from 0"},
+    "indexes": {"type": "array", "items": {"type": "integer"}},
+    "color": {"type": "string", "description": "a region's colour, as the board paints it"}}}
+
+
+@extend_schema_field({
+    "type": "object", "nullable": True, "required": ["technique", "says"],
+    "properties": {
+        "technique": {"type": "string"},
+        "says": {"type": "string", "description": "which of the technique's sentences"},
+        "cell": {"type": "array", "items": {"type": "integer"}, "description": "[row, col]"},
+        "unit": _UNIT_SCHEMA,
+        "region": _UNIT_SCHEMA,
+        "regions": {"type": "array", "items": _UNIT_SCHEMA},
+        "lines": _UNIT_SCHEMA,
+    },
+    "additionalProperties": True})
+class ReasonField(serializers.JSONField):
+    """A hint step as data: what generator_ext.reasons words in any language."""
+
+
 class StepSerializer(serializers.Serializer):
     technique = serializers.CharField(help_text=", ".join(TECHNIQUES) + ", or mistake")
-    message = serializers.CharField()
+    message = serializers.SerializerMethodField(help_text="the step in the player's language")
+    reason = ReasonField(
+        default=None, read_only=True, allow_null=True,
+        help_text="the step as data: technique, which sentence it says (\"says\"), the units "
+                  "(row, column, or region with its colour) and cells it reasons about; null "
+                  "for a Star Battle step")
     queens = cells_field("cells it decides hold a queen")
     crosses = cells_field("cells it decides cannot hold one")
     because = cells_field("cells of the rows, columns and regions it uses")
     mistake = serializers.BooleanField(help_text="the step points out a wrong mark")
+
+    def get_message(self, step) -> str:
+        return step_message(step)
 
 
 # What it shapes: a Step, or services.play.NoStep when there is no next step (technique

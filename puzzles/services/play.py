@@ -12,6 +12,7 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from generator_ext import Step, hint
 from generator_ext.deduce import parse_cells
@@ -163,7 +164,7 @@ def give_hint(level: Level, *, player: str, queens: object, crosses: object,
     if step is None:
         solved = board.is_exact_solution(parse_cells(queens, level.size, "queens"),
                                          level.solution)
-        return NoStep(message="The board is solved." if solved else (
+        return NoStep(message=gettext("The board is solved.") if solved else gettext(
             "No technique finds a next step from these marks."))
     solve = start_play(level, player=player, address=address, opened=opened)
     with transaction.atomic():  # the count and the technique list stay one story

@@ -1,6 +1,6 @@
 // The game page's DOM outside the board: the status line, the buttons' states, the level's
 // title and tier, the difficulty picker and the win dialog. It writes; game.js decides.
-import { fmt, untilNextDaily } from "./win.js";
+import { fmt, untilNextDaily } from "./clock.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { bestLine, conflictSentence, hintsLine, rankLine, tierName, tierWord } from "./words.js";
 
@@ -21,14 +21,19 @@ export function showControls(root, { done, canUndo, canRedo, practice = false })
 
 export const sayConflicts = (found, stars = 1) => say(conflictSentence(found, stars));
 
+// The rule in words ("two stars"), one sentence per variant so each language words its number.
+function starRule(stars) {
+  if (stars === 2) return gettext("2★: two stars in every row, column and region");
+  if (stars === 3) return gettext("3★: three stars in every row, column and region");
+  return interpolate(gettext("%(stars)s★: %(stars)s stars in every row, column and region"), { stars });
+}
+
 export function showLevel(level) {
   if (level.daily) $("game-title").textContent = interpolate(gettext("Daily #%(number)s"), level.daily);
   // A Star Battle board says its star count, and the rule, where the eye starts.
   const stars = level.stars || 1, badge = $("stars-badge");
   badge.hidden = stars === 1;
-  badge.textContent = stars === 1 ? "" : interpolate(ngettext(
-    "%(stars)s★: %(stars)s star in every row, column and region",
-    "%(stars)s★: %(stars)s stars in every row, column and region", stars), { stars });
+  badge.textContent = stars === 1 ? "" : starRule(stars);
   document.getElementById("game").dataset.stars = stars;
   $("board").setAttribute("aria-label", stars === 1 ? gettext("Queens board")
     : interpolate(gettext("Star Battle board, %(stars)s stars"), { stars }));

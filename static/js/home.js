@@ -3,7 +3,7 @@ import { tierWord } from "./words.js";
 import {
   currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
 } from "./storage.js";
-import { untilNextDaily } from "./win.js";
+import { untilNextDaily } from "./clock.js";
 import { get } from "./api.js";
 
 const countdown = document.getElementById("countdown");

@@ -1,6 +1,6 @@
 // The leaderboards page: a board by day, category, period and scope, from the API.
 import * as api from "./api.js";
-import { fmt } from "./win.js";
+import { fmt } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const NOTES = {

@@ -2,7 +2,7 @@
 // a ghost; watch one once the level is solved or revealed), the ghost's progress bar and
 // the replay's controls. It writes; game.js decides.
 import { SPEEDS } from "./recordings.js";
-import { fmt } from "./win.js";
+import { fmt } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const seconds = (ms) => fmt(Math.floor(ms / 1000));

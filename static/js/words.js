@@ -1,7 +1,7 @@
 // The game's sentences that depend on what happened, no DOM: conflicts and the win lines.
 // Kept plain and exact: they are read by people, and tested (tests/js/words.test.mjs).
 import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "./i18n.js";
-import { fmt } from "./win.js";
+import { fmt } from "./clock.js";
 
 const SHARED = {
   row: () => gettext("a row"), column: () => gettext("a column"),

@@ -337,7 +337,9 @@ def test_hint_on_a_correct_partial_board(client, make_level):
     response = post(client, f"/api/levels/8/{level.id}/hint/", {"queens": queens, "crosses": []})
     assert response.status_code == 200
     step = response.json()
-    assert set(step) == {"technique", "message", "queens", "crosses", "because", "mistake"}
+    assert set(step) == {"technique", "message", "reason", "queens", "crosses", "because",
+                         "mistake"}
+    assert step["reason"]["technique"] == "neighbours" and step["reason"]["cell"] == queens[0]
     assert step["technique"] == "neighbours" and not step["mistake"]
     assert all(level.solution[r] != c for r, c in step["crosses"])
     assert step["message"].startswith("The queen in row 1")

@@ -21,6 +21,11 @@ SEEN = {
               "Resolvido rápido demais para entrar no ranking."),
 }
 
+# A hint from the empty board names a row, a column or a region in the language.
+HINT_WORDS = {"es": ("fila", "columna", "región"), "zh-CN": ("行", "列", "区域"),
+              "fr": ("ligne", "colonne", "région"), "de-DE": ("Zeile", "Spalte", "Region"),
+              "pt-BR": ("linha", "coluna", "região")}
+
 
 @pytest.fixture
 def speaking(browser, live_server):
@@ -57,6 +62,20 @@ def test_a_player_sees_the_game_in_their_language(speaking, make_level, accept):
     assert page.locator("#win-time").inner_text().startswith(time_word)
     page.wait_for_function("document.getElementById('win-rank').textContent.length > 0")
     assert page.locator("#win-rank").inner_text() == rank
+
+
+@pytest.mark.parametrize("accept", list(HINT_WORDS))
+def test_a_hint_is_worded_in_the_players_language(speaking, make_level, accept):
+    level = make_level(size=8, seed=3)
+    page = speaking(accept)
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    page.locator("#hint").click()  # the engine's step as data, worded by the site
+    page.locator("#hint-panel").wait_for(state="visible")
+    page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
+    said = page.locator("#hint-text").inner_text()
+    assert any(word in said for word in HINT_WORDS[accept]), said
+    assert not any(word in said for word in ("row", "column", "region", "%(")), said
 
 
 def test_a_conflict_and_the_share_text_are_said_in_spanish(speaking, make_level):

@@ -66,14 +66,14 @@ def sign_up(page, email: str, name: str):
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
     page.fill("input[name=name]", name)
-    page.locator("form button[type=submit]").last.click()
+    page.locator("main form button[type=submit]").last.click()
     page.wait_for_url(re.compile(r"/accounts/confirm-email/$"))
     assert len(mail.outbox) == before + 1
     message = mail.outbox[-1]
     assert message.to == [email]
     link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body).group(0)
     page.goto(link)
-    page.locator("form button[type=submit]").last.click()
+    page.locator("main form button[type=submit]").last.click()
     page.wait_for_url(re.compile(r"/me/$"))
     assert page.locator("h1").inner_text() == name
 
@@ -114,7 +114,7 @@ def test_sign_up_verify_solve_the_daily_and_find_the_name_on_todays_board(
     other.goto("/accounts/login/")
     other.fill("input[name=login]", "ana@example.com")
     other.fill("input[name=password]", PASSWORD)
-    other.locator("form button[type=submit]").last.click()
+    other.locator("main form button[type=submit]").last.click()
     other.wait_for_url(re.compile(r"/me/$"))
     assert other.locator("#me-streak").inner_text() == "1"
     assert other.locator("h1").inner_text() == "Ana Solver"

@@ -1,7 +1,8 @@
 // The win screen's words: a spoiler-free share text and the countdown.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { shareText, untilNextDaily } from "../../static/js/win.js";
+import { shareText } from "../../static/js/win.js";
+import { untilNextDaily } from "../../static/js/clock.js";
 
 test("the share text tells time, hints and size, never a cell", () => {
   const text = shareText({ size: 8, tier: "hard", daily: { number: 12 } }, 133, 1,

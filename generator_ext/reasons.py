@@ -1,0 +1,297 @@
+"""A step's reason as data, and its sentence in any language.
+
+The deduction engine describes each step as a plain dict (`Step.reason`): the technique, which
+of its sentences applies (`"says"`), and the things it reasons about — units (a row, a column,
+or a region with its colour), cells (`[row, col]`, from 0) and counts. `sentence(reason)` words
+it in English (the engine's `Step.message`); the site passes its own gettext, ngettext and
+pgettext (`Words`) to word the same reason in the player's language. The strings below are
+gettext's msgids: `make messages` collects them from the calls by those names.
+
+Units: {"kind": "row" | "column", "index": i} or {"kind": "region", "index": g, "color": name};
+lines: {"kind": "row" | "column", "indexes": [...]}; regions: [{"index": g, "color": name}]."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+def _english_plural(one: str, many: str, count: int) -> str:
+    return one if count == 1 else many
+
+
+@dataclass(frozen=True)
+class Words:
+    """The translation functions a sentence is worded with (English when left out)."""
+
+    gettext: Callable[[str], str] = str
+    ngettext: Callable[[str, str, int], str] = _english_plural
+    pgettext: Callable[[str, str], str] = lambda context, text: text
+
+
+ENGLISH = Words()
+
+
+def sentence(reason: dict, words: Words = ENGLISH) -> str:
+    """The reason worded; ValueError for a reason it does not know."""
+    say = SENTENCES.get((str(reason.get("technique")), str(reason.get("says"))))
+    if say is None:
+        raise ValueError(f"no sentence for {reason.get('technique')!r} / {reason.get('says')!r}")
+    text = say(_Phrases(words), reason)
+    return text[:1].upper() + text[1:]
+
+
+class _Phrases:
+    """The pieces sentences are made of, in the words given."""
+
+    def __init__(self, words: Words):
+        self.w = words
+
+    def fill(self, text: str, **values) -> str:
+        return text % values
+
+    def listed(self, items: list[str]) -> str:
+        gettext = self.w.gettext
+        if len(items) == 1:
+            return items[0]
+        return gettext(", ").join(items[:-1]) + gettext(" and ") + items[-1]
+
+    def cell(self, cell) -> str:
+        gettext = self.w.gettext
+        return self.fill(gettext("row %(row)s, column %(column)s"), row=cell[0] + 1,
+                         column=cell[1] + 1)
+
+    def lines(self, lines: dict) -> str:
+        gettext = self.w.gettext
+        numbers = [str(i + 1) for i in lines["indexes"]]
+        if len(numbers) == 1:
+            text = gettext("row %(number)s") if lines["kind"] == "row" else gettext(
+                "column %(number)s")
+            return self.fill(text, number=numbers[0])
+        text = gettext("rows %(numbers)s") if lines["kind"] == "row" else gettext(
+            "columns %(numbers)s")
+        return self.fill(text, numbers=self.listed(numbers))
+
+    def color(self, name: str, alone: bool) -> str:
+        """A region's colour: `alone`, as in "the orange region"; else in a list of them."""
+        pgettext = self.w.pgettext
+        names = _ALONE if alone else _LISTED
+        base, _, lap = name.rpartition(" ")  # "orange 2" once colours repeat
+        if base and lap.isdigit() and base in names:
+            return f"{names[base](pgettext)} {lap}"
+        return names[name](pgettext) if name in names else name
+
+    def regions(self, regions: list[dict]) -> str:
+        gettext = self.w.gettext
+        if len(regions) == 1:
+            return self.fill(gettext("the %(color)s region"),
+                             color=self.color(regions[0]["color"], True))
+        return self.fill(gettext("the %(colors)s regions"), colors=self.listed(
+            [self.color(g["color"], False) for g in regions]))
+
+    def unit(self, unit: dict) -> str:
+        if unit["kind"] == "region":
+            return self.regions([unit])
+        return self.lines({"kind": unit["kind"], "indexes": [unit["index"]]})
+
+    def count(self, k: int) -> str:
+        """Two to eight as words, as a sentence says them; digits past that."""
+        gettext = self.w.gettext
+        words = {2: gettext("two"), 3: gettext("three"), 4: gettext("four"),
+                 5: gettext("five"), 6: gettext("six"), 7: gettext("seven"),
+                 8: gettext("eight")}
+        return words.get(k, str(k))
+
+    def outcome(self, outcome: dict) -> str:
+        gettext = self.w.gettext
+        if outcome["why"] == "empty_unit":
+            return self.fill(gettext("%(unit)s would have no open cell left"),
+                             unit=self.unit(outcome["unit"]))
+        if outcome["why"] == "hall":
+            return self.fill(gettext("%(regions)s would have only %(lines)s for their "
+                                     "%(count)s queens"),
+                             regions=self.regions(outcome["regions"]),
+                             lines=self.lines(outcome["lines"]),
+                             count=self.count(len(outcome["regions"])))
+        return gettext("two queens would have to touch or share a row, a column or a region")
+
+
+# The colour names, once standing alone ("the %(color)s region") and once in a list ("the
+# %(colors)s regions"): languages that inflect an adjective with its noun tell them apart.
+# Each is a call so that makemessages finds the strings.
+_ALONE = {
+    "khaki": lambda pgettext: pgettext("one region's colour", "khaki"),
+    "sky": lambda pgettext: pgettext("one region's colour", "sky"),
+    "rose": lambda pgettext: pgettext("one region's colour", "rose"),
+    "mint": lambda pgettext: pgettext("one region's colour", "mint"),
+    "periwinkle": lambda pgettext: pgettext("one region's colour", "periwinkle"),
+    "pink": lambda pgettext: pgettext("one region's colour", "pink"),
+    "lime": lambda pgettext: pgettext("one region's colour", "lime"),
+    "mustard": lambda pgettext: pgettext("one region's colour", "mustard"),
+    "blush": lambda pgettext: pgettext("one region's colour", "blush"),
+    "sage": lambda pgettext: pgettext("one region's colour", "sage"),
+    "lavender": lambda pgettext: pgettext("one region's colour", "lavender"),
+    "peach": lambda pgettext: pgettext("one region's colour", "peach"),
+    "teal": lambda pgettext: pgettext("one region's colour", "teal"),
+    "orange": lambda pgettext: pgettext("one region's colour", "orange"),
+    "yellow": lambda pgettext: pgettext("one region's colour", "yellow"),
+    "coral": lambda pgettext: pgettext("one region's colour", "coral"),
+    "jade": lambda pgettext: pgettext("one region's colour", "jade"),
+    "green": lambda pgettext: pgettext("one region's colour", "green"),
+    "aqua": lambda pgettext: pgettext("one region's colour", "aqua"),
+    "violet": lambda pgettext: pgettext("one region's colour", "violet"),
+}
+_LISTED = {
+    "khaki": lambda pgettext: pgettext("colours in a list", "khaki"),
+    "sky": lambda pgettext: pgettext("colours in a list", "sky"),
+    "rose": lambda pgettext: pgettext("colours in a list", "rose"),
+    "mint": lambda pgettext: pgettext("colours in a list", "mint"),
+    "periwinkle": lambda pgettext: pgettext("colours in a list", "periwinkle"),
+    "pink": lambda pgettext: pgettext("colours in a list", "pink"),
+    "lime": lambda pgettext: pgettext("colours in a list", "lime"),
+    "mustard": lambda pgettext: pgettext("colours in a list", "mustard"),
+    "blush": lambda pgettext: pgettext("colours in a list", "blush"),
+    "sage": lambda pgettext: pgettext("colours in a list", "sage"),
+    "lavender": lambda pgettext: pgettext("colours in a list", "lavender"),
+    "peach": lambda pgettext: pgettext("colours in a list", "peach"),
+    "teal": lambda pgettext: pgettext("colours in a list", "teal"),
+    "orange": lambda pgettext: pgettext("colours in a list", "orange"),
+    "yellow": lambda pgettext: pgettext("colours in a list", "yellow"),
+    "coral": lambda pgettext: pgettext("colours in a list", "coral"),
+    "jade": lambda pgettext: pgettext("colours in a list", "jade"),
+    "green": lambda pgettext: pgettext("colours in a list", "green"),
+    "aqua": lambda pgettext: pgettext("colours in a list", "aqua"),
+    "violet": lambda pgettext: pgettext("colours in a list", "violet"),
+}
+
+
+# ---------------------------------------------------------------- the sentences
+def _last_cell(p: _Phrases, r: dict) -> str:
+    gettext, unit, cell = p.w.gettext, r["unit"], r["cell"]
+    if unit["kind"] == "row":
+        text = gettext("%(unit)s has only one open cell left, so its queen goes in "
+                       "column %(column)s.")
+    elif unit["kind"] == "column":
+        text = gettext("%(unit)s has only one open cell left, so its queen goes in row %(row)s.")
+    else:
+        text = gettext("%(unit)s has only one open cell left, so its queen goes in %(cell)s.")
+    return p.fill(text, unit=p.unit(unit), row=cell[0] + 1, column=cell[1] + 1,
+                  cell=p.cell(cell))
+
+
+def _neighbours(p: _Phrases, r: dict) -> str:
+    gettext = p.w.gettext
+    text = (gettext("The queen in %(cell)s rules out the rest of its row, its column and "
+                    "%(region)s, and the cells touching it and its diagonals.")
+            if r["rule"] == "classic" else
+            gettext("The queen in %(cell)s rules out the rest of its row, its column and "
+                    "%(region)s, and the cells touching it."))
+    return p.fill(text, cell=p.cell(r["cell"]), region=p.regions([r["region"]]))
+
+
+def _regions_in_lines(p: _Phrases, r: dict) -> str:
+    gettext, k, rows = p.w.gettext, len(r["regions"]), r["lines"]["kind"] == "row"
+    values = {"regions": p.regions(r["regions"]), "lines": p.lines(r["lines"]),
+              "count": p.count(k)}
+    if k == 1:
+        text = (gettext("%(regions)s lies entirely in %(lines)s, so the rest of %(lines)s "
+                        "cannot hold a queen.") if r["whole"] else
+                gettext("The open cells of %(regions)s all lie in %(lines)s, so the rest of "
+                        "%(lines)s cannot hold a queen."))
+    elif r["whole"]:
+        text = (gettext("%(regions)s lie entirely in %(lines)s, so those %(count)s rows hold "
+                        "their queens and no other region can use them.") if rows else
+                gettext("%(regions)s lie entirely in %(lines)s, so those %(count)s columns "
+                        "hold their queens and no other region can use them."))
+    else:
+        text = (gettext("The open cells of %(regions)s all lie in %(lines)s, so those "
+                        "%(count)s rows hold their queens and no other region can use them.")
+                if rows else
+                gettext("The open cells of %(regions)s all lie in %(lines)s, so those "
+                        "%(count)s columns hold their queens and no other region can use "
+                        "them."))
+    return p.fill(text, **values)
+
+
+def _lines_in_regions(p: _Phrases, r: dict) -> str:
+    gettext, k = p.w.gettext, len(r["regions"])
+    values = {"regions": p.regions(r["regions"]), "lines": p.lines(r["lines"]),
+              "count": p.count(k)}
+    if k == 1:
+        text = (gettext("Every cell of %(lines)s is in %(regions)s, so that region's queen is "
+                        "in %(lines)s and its other cells cannot hold one.") if r["whole"] else
+                gettext("Every open cell of %(lines)s is in %(regions)s, so that region's "
+                        "queen is in %(lines)s and its other cells cannot hold one."))
+    else:
+        text = (gettext("Every cell of %(lines)s lies in %(regions)s, so those %(count)s "
+                        "regions have their queens there and their other cells cannot hold "
+                        "one.") if r["whole"] else
+                gettext("The open cells of %(lines)s all lie in %(regions)s, so those "
+                        "%(count)s regions have their queens there and their other cells "
+                        "cannot hold one."))
+    return p.fill(text, **values)
+
+
+def _elimination(p: _Phrases, r: dict) -> str:
+    gettext, ngettext, cells = p.w.gettext, p.w.ngettext, r["cells"]
+    if len(cells) == 1:
+        return p.fill(gettext("A queen in %(cell)s would rule out every open cell of "
+                              "%(unit)s, so that cell cannot hold one."),
+                      cell=p.cell(cells[0]), unit=p.unit(r["unit"]))
+    return p.fill(ngettext(
+        "A queen in this cell would rule out every open cell of %(unit)s, so it cannot hold "
+        "one.",
+        "A queen in any of these %(count)s cells would rule out every open cell of "
+        "%(unit)s, so none of them can hold one.", len(cells)),
+        count=len(cells), unit=p.unit(r["unit"]))
+
+
+def _contradiction(p: _Phrases, r: dict) -> str:
+    gettext = p.w.gettext
+    return p.fill(gettext("Suppose %(cell)s held a queen: the easier techniques then show "
+                          "that %(outcome)s. So %(cell)s cannot hold a queen."),
+                  cell=p.cell(r["cell"]), outcome=p.outcome(r["outcome"]))
+
+
+def _wrong_queen(p: _Phrases, r: dict) -> str:
+    gettext, ngettext, cell = p.w.gettext, p.w.ngettext, p.cell(r["cell"])
+    outcome = r.get("outcome")
+    if outcome is None:
+        return p.fill(gettext("A queen in %(cell)s leaves no way to finish the board: the "
+                              "level's only solution has none there. Take it off."), cell=cell)
+    if r["reach"]:
+        return p.fill(gettext("A queen in %(cell)s rules out every cell of %(unit)s, so "
+                              "%(unit)s would have no place for its queen. Take it off."),
+                      cell=cell, unit=p.unit(outcome["unit"]))
+    if r["steps"] == 0:
+        return p.fill(gettext("With a queen in %(cell)s, %(outcome)s. Take it off."),
+                      cell=cell, outcome=p.outcome(outcome))
+    return p.fill(ngettext(
+        "With a queen in %(cell)s, the step it forces shows that %(outcome)s. Take it off.",
+        "With a queen in %(cell)s, the %(count)s steps it forces show that %(outcome)s. "
+        "Take it off.", r["steps"]),
+        cell=cell, count=p.count(r["steps"]), outcome=p.outcome(outcome))
+
+
+def _wrong_cross(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("A cross in row %(row)s is wrong."), row=r["row"] + 1)
+
+
+def _wrong_star(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("The star at %(cell)s cannot be part of the solution."),
+                  cell=p.cell(r["cell"]))
+
+
+SENTENCES = {
+    ("last_cell", "last_cell"): _last_cell,
+    ("neighbours", "neighbours"): _neighbours,
+    ("confinement", "regions_in_lines"): _regions_in_lines,
+    ("confinement", "lines_in_regions"): _lines_in_regions,
+    ("group_confinement", "regions_in_lines"): _regions_in_lines,
+    ("group_confinement", "lines_in_regions"): _lines_in_regions,
+    ("elimination", "elimination"): _elimination,
+    ("contradiction", "contradiction"): _contradiction,
+    ("mistake", "wrong_queen"): _wrong_queen,
+    ("mistake", "wrong_cross"): _wrong_cross,
+    ("mistake", "wrong_star"): _wrong_star,
+}
