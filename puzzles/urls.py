@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzles.views import archive, builder, game, guide, players, rooms
+from puzzles.views import archive, builder, game, guide, offline, players, rooms
 
 urlpatterns = [
     path("", game.home, name="home"),
@@ -21,4 +21,9 @@ urlpatterns = [
     path("sync/", players.sync_page, name="sync"),
     path("rooms/", rooms.new_room, name="rooms-new"),
     path("rooms/<str:code>/", rooms.room_page, name="room"),
+    # Installable and offline: the worker's scope is the whole site, so it is served at /.
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline_page, name="offline"),
+    path("offline/levels.json", offline.kept_levels, name="offline-levels"),
 ]

@@ -205,7 +205,16 @@ class HintResponseSerializer(StepSerializer):
 
 
 class SolveRequestSerializer(serializers.Serializer):
-    token = serializers.CharField(max_length=1000, help_text="the token of the solving check")
+    token = serializers.CharField(
+        max_length=1000, required=False,
+        help_text="the token of the solving check (every solve made online)")
+    offline = serializers.BooleanField(
+        default=False, help_text="a solve made without a network, sent when it returned: "
+        "no token; the server checks `queens` and replays `moves` to them, and records it "
+        "unranked (\"offline\"), with the move log's time")
+    queens = cells_field("an offline solve's queens: [[row, col], ...], 0-based",
+                         required=False)
+    opened = opened_field()
     seconds = StrictIntegerField(required=False, help_text="ignored: the server measures it")
     hints = StrictIntegerField(required=False, help_text="ignored: the server counts them")
     moves = serializers.ListField(
@@ -234,12 +243,12 @@ class SolveResponseSerializer(serializers.Serializer):
                   "null until the level has RANKING_MIN_SOLVES ranked solves, or when this "
                   "solve is not ranked")
     unranked = serializers.ChoiceField(
-        choices=["assisted", "too_fast", "unverified", "implausible", "address"],
+        choices=["assisted", "too_fast", "unverified", "implausible", "address", "offline"],
         allow_null=True,
         help_text="why the solve is not ranked: hints helped (it is on the assisted board), "
                   "or why it is on no board: faster than a first sight allows, a move log "
-                  "missing or not holding up, a machine's pace, or too many solves from one "
-                  "address; null when ranked")
+                  "missing or not holding up, a machine's pace, too many solves from one "
+                  "address, or made offline (its time is the player's clock); null when ranked")
     category = serializers.ChoiceField(
         choices=Category.values, allow_null=True,
         help_text="the leaderboard category the solve earned; null: on no board")

@@ -222,8 +222,14 @@ class SolveView(APIView):
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
         data = body(request, s.SolveRequestSerializer)
-        record = play.record_solve(level, player=request.player, token=data["token"],
-                                   moves_log=data.get("moves"))
+        if data["offline"]:
+            record = play.record_offline_solve(
+                level, player=request.player, queens=data.get("queens"),
+                moves_log=data.get("moves"), address=request.address_key,
+                opened=data.get("opened"))
+        else:
+            record = play.record_solve(level, player=request.player, token=data.get("token"),
+                                       moves_log=data.get("moves"))
         return Response(s.SolveResponseSerializer(record).data, status=status.HTTP_201_CREATED)
 
 

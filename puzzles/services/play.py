@@ -243,3 +243,42 @@ def record_solve(level: Level, *, player: str, token: object,
                        seconds=seconds, hints=solve.hints, ranked=solve.ranked,
                        assisted=solve.hints > 0, unranked=unranked,
                        category=solve.category or None)
+
+
+def record_offline_solve(level: Level, *, player: str, queens: object, moves_log: object,
+                         address: str = "", opened: object = None) -> SolveRecord:
+    """Record a solve made without a network: the board told the win by the rules alone (a
+    full placement that breaks none is the unique solution), so the server checks the queens
+    and replays the move log to them. Its time is the log's (the player's clock; no server
+    saw it), so it is kept and shown, never ranked. Sent twice, it is recorded once."""
+    with engine_refusals():
+        cells = parse_cells(queens, level.size, "queens")
+    if not board.is_exact_solution(cells, level.solution):
+        raise ServiceError("these queens do not solve the level")
+    log = moves.parse_moves(moves_log, level.size)
+    if not log:
+        raise ServiceError("an offline solve must carry its move log")
+    replayed, _ = moves.final_queens(log)
+    times = [entry[0] for entry in log]
+    if any(later < earlier for earlier, later in zip(times, times[1:], strict=False)):
+        raise ServiceError("the move log's times go backwards")
+    if replayed != board.solution_cells(level.solution):
+        raise ServiceError("the move log does not end in the solution")
+    start_play(level, player=player, address=address, opened=opened)
+    with transaction.atomic():
+        solve = Solve.objects.select_for_update().get(level=level, player=player)
+        if solve.revealed:
+            raise ServiceError("this level was revealed, so it cannot count as solved")
+        if solve.seconds is None:
+            solve.seconds = times[-1] // 1000
+            solve.moves = log
+            solve.solved_at = solve.solved_at or timezone.now()
+            solve.category, solve.ranked, solve.unranked = "", False, "offline"
+            solve.save(update_fields=["seconds", "moves", "solved_at", "category", "ranked",
+                                      "unranked"])
+    ranking = play_selectors.solve_ranking(level, solve.seconds, counted=False)
+    return SolveRecord(percentile=ranking.percentile, solvers=ranking.solvers,
+                       faster_than=None, seconds=solve.seconds, hints=solve.hints,
+                       ranked=solve.ranked, assisted=solve.hints > 0,
+                       unranked=solve.unranked or None, category=solve.category or None)
+

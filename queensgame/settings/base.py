@@ -175,7 +175,7 @@ LANGUAGES = [
     ("pt-br", "Português (Brasil)"),
     ("zh-hans", "简体中文"),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale" if FROM_SOURCE else PACKAGE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a pick is remembered for a year
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"

@@ -8,6 +8,7 @@ import * as view from "./game_view.js";
 import { clearHint, currentHint, showHint } from "./hint.js";
 import { attachInput } from "./input.js";
 import { MoveLog } from "./moves.js";
+import * as outbox from "./outbox.js";
 import { marksAt, Playback, queensAt } from "./recordings.js";
 import * as recordingsView from "./recordings_view.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
@@ -159,6 +160,7 @@ function themeSentence(theme) {
 async function maybeWin() {
   if (!game.isFull()) return;
   const answer = await api.post(apiBase() + "check/", { queens: game.queens(), ...opened() });
+  if (answer.status === 0 && winOffline()) return;
   if (!answer.ok) { say(answer.message); return; }
   const result = answer.data;
   if (!result.solved) { say(gettext("Not quite: that is not the solution.")); return; }
@@ -183,6 +185,33 @@ async function maybeWin() {
   } else if (rank.status !== 400) say(rank.message);
   loadRecordings(); // this solve is one now, and replays open
 }
+
+// Without a network the rules decide: the level has one solution, so a full board that
+// breaks no rule (game.isFull) is it. The solve waits in the outbox, sent with its move log
+// when the network returns, and is recorded unranked; the clock here is the only time.
+function winOffline() {
+  if (race && race.practice) return false;
+  const verdict = race ? endRace() : "";
+  stopClock(); view.showClock(elapsed);
+  done = "solved"; lockedUntil = performance.now() + 800;
+  store.markSolved(level.id);
+  if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
+  outbox.queueSolve(level.id, apiBase() + "solves/", {
+    offline: true, queens: game.queens(), moves: moveLog.moves, ...opened() });
+  save(); render();
+  say(gettext("Solved offline. Your solve is sent when the network is back."));
+  view.showWin(level, Math.floor(elapsed), store.streak(), verdict);
+  view.showOfflineSolve();
+  return true;
+}
+// Sent (pwa.js sends the outbox when the network returns): the server's record, if this board.
+window.addEventListener(outbox.SENT_EVENT, (event) => {
+  const { level: id, answer } = event.detail;
+  if (id !== level.id || !answer.ok) return;
+  serverSeconds = answer.data.seconds; serverHints = answer.data.hints;
+  view.showRanking(level, answer.data, null);
+  say(gettext("Solved. Well done!"));
+});
 
 // The streak as the server keeps it (every device of this player's shares it).
 async function showServerStreak() {
@@ -316,6 +345,7 @@ $("hint").onclick = async () => {
   if (!playable() || race?.practice) return;
   const answer = await api.post(apiBase() + "hint/",
     { queens: game.queens(), crosses: game.crosses(), ...opened() });
+  if (answer.status === 0) { say(gettext("Hints need the network: the engine that finds them runs on the server.")); return; }
   if (!answer.ok) { say(answer.message); return; }
   say("");
   showHint(cells, answer.data, (r, c) => cells[game.index(r, c)]);

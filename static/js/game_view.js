@@ -93,6 +93,11 @@ export function showRanking(level, record, best) {
   $("win-rank").textContent = rankLine(record, !!level.daily);
 }
 
+// A win told offline: no server has seen it yet, so no ranking, and the line says why.
+export function showOfflineSolve() {
+  $("win-rank").textContent = gettext("Solved offline: it is sent when the network is back, and recorded unranked.");
+}
+
 // Share's outcome has a line of its own: the ranking stays.
 export const sayInDialog = (text) => { $("win-share-status").textContent = text; };
 

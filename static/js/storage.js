@@ -56,3 +56,6 @@ export function lastTierChoice() {
 export function saveLastTierChoice(tier) {
   try { localStorage.setItem("queens:tier-last", tier); } catch (e) {}
 }
+// Solves made without a network, waiting to be sent: [{level, url, body}], oldest first.
+export const pendingSolves = () => get("queens:outbox", []);
+export const savePendingSolves = (solves) => set("queens:outbox", solves.slice(-50));
