@@ -1,7 +1,7 @@
 """The engine's sentences in the player's language: a step's reason (generator_ext.reasons)
 worded with Django's gettext for the language of the request."""
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from generator_ext.reasons import Words, sentence
 
@@ -15,3 +15,20 @@ def step_message(step) -> str:
     if reason is None:
         return step.message
     return sentence(reason, PLAYER_WORDS)
+
+
+# The techniques as pages title them (how to play, a player's stats).
+TECHNIQUE_TITLES = {
+    "last_cell": pgettext_lazy("technique", "Last cell"),
+    "neighbours": pgettext_lazy("technique", "Neighbours"),
+    "confinement": pgettext_lazy("technique", "Confinement"),
+    "group_confinement": pgettext_lazy("technique", "Group confinement"),
+    "elimination": pgettext_lazy("technique", "Elimination"),
+    "contradiction": pgettext_lazy("technique", "Contradiction"),
+    "blocks": pgettext_lazy("technique", "2×2 blocks"),
+    "mistake": pgettext_lazy("technique", "Mistake"),
+}
+
+
+def technique_title(name: str) -> str:
+    return str(TECHNIQUE_TITLES.get(name, name.replace("_", " ").capitalize()))

@@ -10,10 +10,11 @@ from datetime import date
 
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.dates import WEEKDAYS_ABBR
 
 from puzzles.errors import ServiceError
 from puzzles.selectors import daily as daily_selectors
-from puzzles.views.context import base_context, refuses_bad_parameters
+from puzzles.views.context import base_context, refuses_bad_parameters, tier_label
 from puzzles.views.guide import mini_board
 
 MONTH = re.compile(r"^(\d{4})-(\d{2})$")
@@ -53,10 +54,11 @@ def archive(request):
             if day["daily"] is not None:
                 level = day["daily"].level
                 day["cells"] = mini_board(level.regions, colors=level.colors())
+                day["tier"] = tier_label(level.tier)
     first = daily_selectors.first_daily_date()
     earlier = shift(month, -1)
     return render(request, "archive.html", base_context(
-        month=month, weeks=days, weekdays=[calendar.day_abbr[i] for i in range(7)],
+        month=month, weeks=days, weekdays=[WEEKDAYS_ABBR[i] for i in range(7)],
         previous=earlier if first and earlier >= first.replace(day=1) else None,
         following=shift(month, 1) if shift(month, 1) <= today else None,
         count=sum(1 for d in dailies.values() if d.date.month == month.month)))

@@ -8,7 +8,12 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.selectors import community as community_selectors
-from puzzles.views.context import base_context, refuses_bad_parameters
+from puzzles.views.context import (
+    base_context,
+    difficulty_choices,
+    refuses_bad_parameters,
+    tier_label,
+)
 from puzzles.views.guide import mini_board
 
 COMMUNITY_PAGE_SIZE = 24
@@ -50,8 +55,9 @@ def community(request):
     levels = community_selectors.community_levels(order=order, size=size, tier=tier)
     # A page number past the end shows the last page, as Django's paginator does.
     page = Paginator(levels, COMMUNITY_PAGE_SIZE).get_page(request.GET.get("page"))
-    cards = [{"level": level, "cells": mini_board(level.regions, colors=level.colors())}
+    cards = [{"level": level, "cells": mini_board(level.regions, colors=level.colors()),
+              "tier": tier_label(level.tier)}
              for level in page]
     return render(request, "community.html", base_context(
         page=page, cards=cards, order=order, size=size, tier=tier or "",
-        builder_sizes=domain.BUILDER_SIZES, tiers=domain.Tier.values))
+        builder_sizes=domain.BUILDER_SIZES, tier_choices=difficulty_choices()))

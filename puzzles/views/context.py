@@ -4,6 +4,7 @@
 import functools
 
 from django.shortcuts import render
+from django.utils.translation import pgettext_lazy
 
 from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS
 from puzzles import domain
@@ -14,6 +15,21 @@ from puzzles.tutorial import tutorial
 # The palette as every page embeds it (static/js/board.js draws from it).
 PAGE_PALETTE = [{"name": name, "hex": hex_color, "dark": DARK_HEXES[k], "core": k < CORE}
                 for k, (name, hex_color) in enumerate(REGION_COLORS)]
+
+
+# The tiers as pages name them (static/js/words.js's tierName says the same in the game).
+TIER_LABELS = {"easy": pgettext_lazy("tier", "Easy"), "medium": pgettext_lazy("tier", "Medium"),
+               "hard": pgettext_lazy("tier", "Hard"), "expert": pgettext_lazy("tier", "Expert")}
+ANY_TIER = pgettext_lazy("tier", "Any")
+
+
+def tier_label(tier: str | None) -> str:
+    return str(TIER_LABELS.get(tier or "", tier or ""))
+
+
+def difficulty_choices() -> list[tuple[str, str]]:
+    """The difficulty pickers' options: Any, then every tier."""
+    return [("", str(ANY_TIER)), *((t, str(label)) for t, label in TIER_LABELS.items())]
 
 
 def base_context(**extra) -> dict:

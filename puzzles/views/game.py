@@ -15,7 +15,12 @@ from puzzles.selectors import daily as daily_selectors
 from puzzles.selectors import levels as level_selectors
 from puzzles.selectors import pools as pool_selectors
 from puzzles.services import daily
-from puzzles.views.context import base_context, playable, refuses_bad_parameters
+from puzzles.views.context import (
+    base_context,
+    difficulty_choices,
+    playable,
+    refuses_bad_parameters,
+)
 
 
 @ensure_csrf_cookie
@@ -39,7 +44,7 @@ def home(request):
     return render(request, "home.html", base_context(
         daily=puzzle, level=playable(puzzle.level) if puzzle else None, size_counts=sizes,
         today=today, ready_by_tier=by_tier, star_boards=star_boards,
-        difficulty_choices=[("", "Any"), *((t, t.capitalize()) for t in domain.Tier.values)],
+        difficulty_choices=difficulty_choices(),
     ))
 
 

@@ -9,6 +9,7 @@ from generator_ext import TECHNIQUES, generate, rate, region_colors
 from generator_ext.palette import DARK_HEXES, REGION_COLORS
 from generator_ext.stars_logic import STAR_TECHNIQUES
 from puzzles.views.context import base_context
+from puzzles.words import TECHNIQUE_TITLES, step_message
 
 # Where the pictures come from: fixed levels, so the page is the same for everyone. The
 # example is a small solved level; each technique's picture is its first step in the
@@ -16,14 +17,6 @@ from puzzles.views.context import base_context
 EXAMPLE_SOURCE = (5, 3)  # size, seed
 TECHNIQUE_SOURCES = [(6, seed, tier) for seed in range(12)
                      for tier in ("easy", "medium", "hard")] + [(7, 5, "expert")]
-TECHNIQUE_TITLES = {
-    "last_cell": "Last cell",
-    "neighbours": "Neighbours",
-    "confinement": "Confinement",
-    "group_confinement": "Group confinement",
-    "elimination": "Elimination",
-    "contradiction": "Contradiction",
-}
 
 
 def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=(),
@@ -60,7 +53,7 @@ def technique_examples() -> list[dict]:
         for step in rate(level.regions).steps:
             if step.technique not in examples:
                 examples[step.technique] = {
-                    "title": TECHNIQUE_TITLES[step.technique], "message": step.message, "n": n,
+                    "title": TECHNIQUE_TITLES[step.technique], "step": step, "n": n,
                     "cells": mini_board(level.regions, queens, crosses, step.because,
                                         step.queens, step.crosses),
                 }
@@ -73,7 +66,6 @@ def technique_examples() -> list[dict]:
 # Star Battle's pictures: the first step of each k-star technique in the engine's own solve of
 # these 2★ levels (small boards, so the picture reads at a glance).
 STAR_SOURCES = [(8, 12)]  # a level whose solve uses every k-star technique: one rating
-STAR_TITLES = {**TECHNIQUE_TITLES, "blocks": "2×2 blocks"}
 
 
 @functools.cache
@@ -85,7 +77,7 @@ def star_technique_examples() -> list[dict]:
         for step in rate(level.regions, stars=2).steps:
             if step.technique not in examples:
                 examples[step.technique] = {
-                    "title": STAR_TITLES[step.technique], "message": step.message, "n": n,
+                    "title": TECHNIQUE_TITLES[step.technique], "step": step, "n": n,
                     "cells": mini_board(level.regions, stars, crosses, step.because,
                                         step.queens, step.crosses, piece="★"),
                 }
@@ -95,11 +87,17 @@ def star_technique_examples() -> list[dict]:
     return [examples[t] for t in STAR_TECHNIQUES if t in examples]
 
 
+def worded(examples: list[dict]) -> list[dict]:
+    """The pictures' titles and sentences in the language of the request."""
+    return [{**example, "title": str(example["title"]), "message": step_message(example["step"])}
+            for example in examples]
+
+
 def how_to_play(request):
     n, example = example_board()
     return render(request, "how_to_play.html", base_context(
-        example=example, example_n=n, techniques=technique_examples(),
-        star_techniques=star_technique_examples()))
+        example=example, example_n=n, techniques=worded(technique_examples()),
+        star_techniques=worded(star_technique_examples())))
 
 
 def privacy(request):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.cache import never_cache
 
 from puzzles import leaderboards
@@ -15,9 +16,14 @@ from puzzles.selectors import daily as daily_selectors
 from puzzles.selectors import players as player_selectors
 from puzzles.views.context import base_context
 
-CATEGORY_LABELS = {Category.FLAWLESS: "Flawless", Category.NO_HINTS: "No hints",
-                   Category.ASSISTED: "Assisted"}
-PERIOD_LABELS = {"day": "Today", "week": "This week", "all": "All time"}
+CATEGORY_LABELS = {Category.FLAWLESS: pgettext_lazy("leaderboard", "Flawless"),
+                   Category.NO_HINTS: pgettext_lazy("leaderboard", "No hints"),
+                   Category.ASSISTED: pgettext_lazy("leaderboard", "Assisted")}
+PERIOD_LABELS = {"day": pgettext_lazy("leaderboard", "Today"),
+                 "week": pgettext_lazy("leaderboard", "This week"),
+                 "all": pgettext_lazy("leaderboard", "All time")}
+SCOPE_LABELS = {"all": pgettext_lazy("leaderboard", "Everyone"),
+                "friends": pgettext_lazy("leaderboard", "Friends")}
 CHART_W, CHART_H, CHART_PAD = 560, 200, 32
 
 
@@ -74,8 +80,7 @@ def leaderboard_page(request):
     return render(request, "leaderboards.html", base_context(
         today=today, daily=daily, first=daily_selectors.first_daily_date(),
         categories=[(c.value, CATEGORY_LABELS[c]) for c in CATEGORY_ORDER],
-        periods=list(PERIOD_LABELS.items()), scopes=[("all", "Everyone"),
-                                                     ("friends", "Friends")],
+        periods=list(PERIOD_LABELS.items()), scopes=list(SCOPE_LABELS.items()),
         shown=leaderboards.SHOWN))
 
 
