@@ -597,7 +597,8 @@ def test_busy_server_and_lost_network_get_their_own_messages(page, make_level):
     page.route("**/hint/", lambda route: route.abort())
     cell(page, 0, level.solution[0]).click()  # change the board so the game is not won
     page.locator("#hint").click()
-    page.wait_for_function("document.getElementById('status').textContent.includes('need the network')")
+    page.wait_for_function(
+        "document.getElementById('status').textContent.includes('need the network')")
     page.route("**/reveal/", lambda route: route.fulfill(status=503, body="<html>down</html>"))
     page.on("dialog", lambda dialog: dialog.accept())
     page.locator("#reveal").click()
