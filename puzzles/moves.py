@@ -71,6 +71,16 @@ def final_queens(moves: list[list[int]]) -> tuple[set[tuple[int, int]], dict]:
     return queens, placed
 
 
+def replay_problem(moves: list[list[int]], solution: list) -> str:
+    """What stops the log replaying, in order, to the solution; "" when it does."""
+    times = [ms for ms, *_ in moves]
+    if any(later < earlier for earlier, later in zip(times, times[1:], strict=False)):
+        return "the log's times go backwards"
+    if final_queens(moves)[0] != solution_cells(solution):
+        return "the log does not end in the solution"
+    return ""
+
+
 def verify(moves: list[list[int]] | None, *, solution: list, first_seen_s: float,
            solved_s: float) -> Verdict:
     """Replay `moves` against the level's solution and the server's clock: `first_seen_s`,
@@ -78,12 +88,11 @@ def verify(moves: list[list[int]] | None, *, solution: list, first_seen_s: float
     `solved_s`, when it saw the solving check, both in seconds since the opening."""
     if not moves:
         return Verdict(False, "unverified", "no move log")
+    problem = replay_problem(moves, solution)
+    if problem:
+        return Verdict(False, "unverified", problem)
     times = [ms for ms, *_ in moves]
-    if any(later < earlier for earlier, later in zip(times, times[1:], strict=False)):
-        return Verdict(False, "unverified", "the log's times go backwards")
-    queens, placed = final_queens(moves)
-    if queens != solution_cells(solution):
-        return Verdict(False, "unverified", "the log does not end in the solution")
+    _, placed = final_queens(moves)
     drift_ms = 1000 * (DRIFT_S + DRIFT_SHARE * solved_s)
     if times[0] < 1000 * first_seen_s - drift_ms:
         return Verdict(False, "unverified", "the log starts before the server heard a move")

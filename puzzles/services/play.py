@@ -258,19 +258,16 @@ def record_offline_solve(level: Level, *, player: str, queens: object, moves_log
     log = moves.parse_moves(moves_log, level.size)
     if not log:
         raise ServiceError("an offline solve must carry its move log")
-    replayed, _ = moves.final_queens(log)
-    times = [entry[0] for entry in log]
-    if any(later < earlier for earlier, later in zip(times, times[1:], strict=False)):
-        raise ServiceError("the move log's times go backwards")
-    if replayed != board.solution_cells(level.solution):
-        raise ServiceError("the move log does not end in the solution")
+    problem = moves.replay_problem(log, level.solution)
+    if problem:
+        raise ServiceError(problem)
     start_play(level, player=player, address=address, opened=opened)
     with transaction.atomic():
         solve = Solve.objects.select_for_update().get(level=level, player=player)
         if solve.revealed:
             raise ServiceError("this level was revealed, so it cannot count as solved")
         if solve.seconds is None:
-            solve.seconds = times[-1] // 1000
+            solve.seconds = log[-1][0] // 1000
             solve.moves = log
             solve.solved_at = solve.solved_at or timezone.now()
             solve.category, solve.ranked, solve.unranked = "", False, "offline"
