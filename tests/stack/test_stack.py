@@ -43,7 +43,7 @@ def test_static_files_are_served_hashed_compressed_and_cached_for_a_year(stack):
     status, _, body = stack.get("/")
     assert status == 200
     assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', body.decode())
-    hashed = [a for a in assets if re.search(r"\.[0-9a-f]{12}\.(?:js|css|svg)$", a)]
+    hashed = [a for a in assets if re.search(r"\.[0-9a-f]{12}\.(?:js|css|svg|png)$", a)]
     assert assets and hashed == assets  # every asset by its hashed name
     for asset in hashed:
         status, headers, _ = stack.get(asset, headers={"Accept-Encoding": "gzip"})
