@@ -41,6 +41,11 @@ def sentence(reason: dict, words: Words = ENGLISH) -> str:
     return text[:1].upper() + text[1:]
 
 
+def color_name(name: str, words: Words = ENGLISH) -> str:
+    """A region's colour as it stands alone ("khaki", "khaki 2"), in the words' language."""
+    return _Phrases(words).color(name, True)
+
+
 class _Phrases:
     """The pieces sentences are made of, in the words given."""
 

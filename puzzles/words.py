@@ -3,7 +3,7 @@ worded with Django's gettext for the language of the request."""
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
-from generator_ext.reasons import Words, sentence
+from generator_ext.reasons import Words, color_name, sentence
 
 PLAYER_WORDS = Words(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
 
@@ -15,6 +15,11 @@ def step_message(step) -> str:
     if reason is None:
         return step.message
     return sentence(reason, PLAYER_WORDS)
+
+
+def colour_label(name: str) -> str:
+    """A palette colour's name in the active language, as a board's cells say it."""
+    return color_name(name, PLAYER_WORDS)
 
 
 # The techniques as pages title them (how to play, a player's stats).

@@ -11,10 +11,18 @@ from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.services import play
 from puzzles.tutorial import tutorial
+from puzzles.words import colour_label
 
 # The palette as every page embeds it (static/js/board.js draws from it).
 PAGE_PALETTE = [{"name": name, "hex": hex_color, "dark": DARK_HEXES[k], "core": k < CORE}
                 for k, (name, hex_color) in enumerate(REGION_COLORS)]
+
+
+
+def page_palette() -> list[dict]:
+    """The palette with each colour's name in the page's language (`label`: what a cell's
+    accessible name says); `name` stays the engine's."""
+    return [{**colour, "label": colour_label(colour["name"])} for colour in PAGE_PALETTE]
 
 
 # The tiers as pages name them (static/js/words.js's tierName says the same in the game).
@@ -33,7 +41,7 @@ def difficulty_choices() -> list[tuple[str, str]]:
 
 
 def base_context(**extra) -> dict:
-    return {"colors": PAGE_PALETTE,
+    return {"colors": page_palette(),
             "sizes": domain.SERVED_SIZES,
             # The engine says which tiers each size has; the pickers offer only those.
             "tiers_by_size": {n: domain.tiers_at(n) for n in domain.SERVED_SIZES},

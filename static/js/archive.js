@@ -2,6 +2,7 @@
 // device of this history as the server tells), and the streak (the server's is the truth).
 import { currentStreak, solvedIds } from "./storage.js";
 import { get } from "./api.js";
+import { gettext, interpolate } from "./i18n.js";
 
 let solvedHere = 0;
 function mark(solved) {
@@ -10,7 +11,7 @@ function mark(solved) {
     solvedHere += 1;
     link.classList.add("solved");
     link.querySelector(".solved-mark").textContent = "✓";
-    link.setAttribute("aria-label", `${link.getAttribute("aria-label")}, solved`);
+    link.setAttribute("aria-label", interpolate(gettext("%(day)s, solved"), { day: link.getAttribute("aria-label") }));
   }
   document.getElementById("month-solved").textContent = solvedHere;
 }

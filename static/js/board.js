@@ -1,5 +1,6 @@
 // The board view: builds the cells of a level and draws a game state on them. It renders
 // only; input lives in input.js and the state in state.js.
+import { gettext, interpolate, pgettext } from "./i18n.js";
 import { STATE_NAMES } from "./state.js";
 
 // An ARIA grid of n rows of n cells, coloured by the level's colouring; returns the cells.
@@ -66,7 +67,10 @@ function conflictCells(level, found) {
 }
 
 // What a placed mark is called: a queen, or a star on a Star Battle board.
-const markName = (level, m) => (m === 2 && (level.stars || 1) > 1 ? "star" : STATE_NAMES[m]);
+// What a cell holds, in words (the data-state stays English: the style sheet reads it).
+const MARK_WORDS = [() => pgettext("cell", "empty"), () => pgettext("cell", "cross"),
+  () => pgettext("cell", "queen")];
+const markName = (level, m) => (m === 2 && (level.stars || 1) > 1 ? pgettext("cell", "star") : MARK_WORDS[m]());
 
 export function renderBoard(cells, level, palette, marks, { conflicts = [], focus = 0 } = {}) {
   const { queens, zones } = conflictCells(level, conflicts);
@@ -76,9 +80,11 @@ export function renderBoard(cells, level, palette, marks, { conflicts = [], focu
     cell.classList.toggle("conflict", queens.has(i));
     cell.classList.toggle("conflict-zone", zones.has(i));
     cell.tabIndex = focus === i ? 0 : -1;
-    const color = palette[level.colors[level.regions[r][c]]].name;
-    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, ${color} region, `
-      + `${markName(level, m)}${queens.has(i) ? ", conflict" : ""}`);
+    const color = palette[level.colors[level.regions[r][c]]].label;
+    const label = interpolate(gettext("row %(row)s, column %(column)s, %(color)s region, %(mark)s"),
+      { row: r + 1, column: c + 1, color, mark: markName(level, m) });
+    cell.setAttribute("aria-label", queens.has(i)
+      ? interpolate(gettext("%(cell)s, conflict"), { cell: label }) : label);
   });
 }
 

@@ -6,6 +6,7 @@
 import * as api from "./api.js";
 import { TOOLS } from "./builder_tools.js";
 import * as view from "./builder_view.js";
+import { gettext, interpolate } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { Painting, UNPAINTED } from "./paint.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
@@ -150,14 +151,15 @@ function play(change) {
   const queens = trial.queens(), solution = analysis.solutions[0];
   const inSolution = ([r, c]) => [].concat(solution[r]).includes(c);
   if (queens.length === size * stars && queens.every(inSolution)) {
-    say("Solved! It plays as it should."); view.showTried();
+    say(gettext("Solved! It plays as it should.")); view.showTried();
   }
 }
 function enter(next) { mode = next; draw(); showAnalysis(); }
 $("try").addEventListener("click", () => {
   trial = new Game(level(painting.regions()));
   view.showTrying(true);
-  say(`Try it: place the ${stars > 1 ? "stars" : "queens"}. Back to painting when you are done.`);
+  say(stars > 1 ? gettext("Try it: place the stars. Back to painting when you are done.")
+    : gettext("Try it: place the queens. Back to painting when you are done."));
   enter(tryer);
 });
 $("try-stop").addEventListener("click", () => {
@@ -170,7 +172,7 @@ const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 async function askForFix() {
   let answer = await api.post("/api/builder/fix/", { rule, stars, regions: painting.regions() });
   for (let tries = 0; answer.ok && !["done", "failed"].includes(answer.data.status); tries++) {
-    if (tries >= 120) return { ok: false, message: "The fix is taking too long; try again." };
+    if (tries >= 120) return { ok: false, message: gettext("The fix is taking too long; try again.") };
     await sleep(tries < 10 ? 250 : 1000);
     answer = await api.get(answer.data.url);
   }
@@ -179,7 +181,7 @@ async function askForFix() {
   return { ok: true, data: answer.data.fix };
 }
 $("fix").addEventListener("click", async () => {
-  view.showFixing(true); say("Looking for the smallest change…");
+  view.showFixing(true); say(gettext("Looking for the smallest change…"));
   const answer = await askForFix();
   view.showFixing(false);
   if (!answer.ok) { say(answer.message); return; }
@@ -191,7 +193,7 @@ function endProposal(accept) {
   const regions = proposal.regions;
   mode = painter; proposal = null;
   view.showProposal(null);
-  if (accept && painting.replace(regions)) { say("Change accepted."); afterStroke(); }
+  if (accept && painting.replace(regions)) { say(gettext("Change accepted.")); afterStroke(); }
   else { say(""); draw(); showAnalysis(); }
 }
 $("fix-accept").addEventListener("click", () => endProposal(true));
@@ -207,11 +209,12 @@ $("publish-form").addEventListener("submit", async (e) => {
   view.showPublishing(false);
   if (!answer.ok) { say(answer.message); return; }
   view.showPublished(new URL(answer.data.url, location.origin).href);
-  say(answer.data.created ? "Published." : "This board was already published: here is its link.");
+  say(answer.data.created ? gettext("Published.")
+    : gettext("This board was already published: here is its link."));
 });
 $("copy-link").addEventListener("click", async () => {
-  try { await navigator.clipboard.writeText($("share-link").value); say("Link copied."); }
-  catch (e) { $("share-link").select(); say("Select the link and copy it."); }
+  try { await navigator.clipboard.writeText($("share-link").value); say(gettext("Link copied.")); }
+  catch (e) { $("share-link").select(); say(gettext("Select the link and copy it.")); }
 });
 for (const id of ["title", "maker-name"]) $(id).addEventListener("input", scheduleSave);
 for (const b of document.querySelectorAll(".delete-draft")) {
@@ -220,7 +223,7 @@ for (const b of document.querySelectorAll(".delete-draft")) {
     if (!answer.ok && answer.status !== 404) { say(answer.message); return; }
     b.closest("li").remove();
     if (b.dataset.key === draftKey) { draftKey = null; history.replaceState(null, "", "/create/"); }
-    say("Draft deleted.");
+    say(gettext("Draft deleted."));
   });
 }
 
@@ -235,7 +238,7 @@ $("new-board").addEventListener("click", newBoard);
 // A level composed around a motif, from the server, to paint on.
 $("motif-start").addEventListener("click", async () => {
   const n = +$("size").value, motif = $("motif").value;
-  say("Composing a board around the motif…");
+  say(gettext("Composing a board around the motif…"));
   const answer = await api.get(`/api/builder/motif/?size=${n}&motif=${encodeURIComponent(motif)}`
     + `&rule=${encodeURIComponent($("rule").value)}`);
   if (!answer.ok) { say(answer.message); return; }
@@ -246,10 +249,11 @@ $("motif-start").addEventListener("click", async () => {
   history.replaceState(null, "", "/create/");
   view.showSwatches(palette, size, brush, pickBrush); draw();
   await analyze();  // it clears the status line: the news comes after it
-  say(`A ${size}×${size} board around the motif ${motif}: repaint it as you like.`);
+  say(interpolate(gettext("A %(size)s×%(size)s board around the motif %(motif)s: repaint it as you like."),
+    { size, motif }));
 });
 $("size").addEventListener("change", () => {
-  if (painting.isBlank()) newBoard(); else say("Press New board to start a board of that size.");
+  if (painting.isBlank()) newBoard(); else say(gettext("Press New board to start a board of that size."));
 });
 $("rule").addEventListener("change", () => { rule = $("rule").value; afterStroke(); });
 // Star Battle: the same painting asked for 2 or 3 stars per row, column and region.

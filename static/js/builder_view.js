@@ -2,10 +2,11 @@
 // analysis (problems, two solutions side by side, the solving steps) and the panels of a
 // proposal, a try-out and a published level. It writes; builder.js decides.
 import { buildBoard, colourBoard, renderBoard } from "./board.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { UNPAINTED } from "./paint.js";
+import { tierName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-export const tierName = (t) => (t ? t[0].toUpperCase() + t.slice(1) : "");
 export const say = (text) => { $("status").textContent = text; };
 
 export function showSwatches(palette, size, brush, onPick) {
@@ -18,8 +19,8 @@ export function showSwatches(palette, size, brush, onPick) {
     b.style.setProperty("--region-dark", palette[g].dark);
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", String(g === brush));
-    b.setAttribute("aria-label", `${palette[g].name} region`);
-    b.title = palette[g].name;
+    b.setAttribute("aria-label", interpolate(gettext("%(color)s region"), { color: palette[g].label }));
+    b.title = palette[g].label;
     b.addEventListener("click", () => onPick(g));
     box.appendChild(b);
   }
@@ -49,9 +50,12 @@ export function showBoard(boardEl, cells, palette, board) {
     delete cell.dataset.state; cell.classList.remove("conflict", "conflict-zone");
     const r = Math.floor(i / n), c = i % n, g = level.regions[r][c];
     cell.tabIndex = i === focus ? 0 : -1;
-    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}, `
-      + (g === UNPAINTED ? "not painted" : `${palette[g].name} region`)
-      + (movedCells.has(i) ? ", changed by the proposal" : ""));
+    const where = { row: r + 1, column: c + 1 };
+    const label = g === UNPAINTED ? interpolate(gettext("row %(row)s, column %(column)s, not painted"), where)
+      : interpolate(gettext("row %(row)s, column %(column)s, %(color)s region"),
+        { ...where, color: palette[g].label });
+    cell.setAttribute("aria-label", movedCells.has(i)
+      ? interpolate(gettext("%(cell)s, changed by the proposal"), { cell: label }) : label);
   });
   $("builder").dataset.mode = mode;
   return cells;
@@ -68,9 +72,11 @@ function miniBoard(palette, regions, solution) {
   const rows = solution.map((cols) => [].concat(cols)), stars = !Number.isInteger(solution[0]);
   box.className = "mini-board"; box.style.gridTemplateColumns = `repeat(${size}, 1fr)`;
   box.setAttribute("role", "img");
-  box.setAttribute("aria-label", `${stars ? "Stars" : "Queens"} in rows `
-    + rows.map((cols, r) => `${r + 1}: column${cols.length > 1 ? "s" : ""} `
-      + cols.map((c) => c + 1).join(" and ")).join(", "));
+  const where = rows.map((cols, r) => interpolate(ngettext("row %(row)s: column %(columns)s",
+    "row %(row)s: columns %(columns)s", cols.length),
+  { row: r + 1, columns: cols.map((c) => c + 1).join(gettext(" and ")) }));
+  box.setAttribute("aria-label", interpolate(stars ? gettext("Stars in %(rows)s")
+    : gettext("Queens in %(rows)s"), { rows: where.join(", ") }));
   regions.forEach((row, r) => row.forEach((g, c) => {
     const span = document.createElement("span");
     span.style.background = g >= 0 ? palette[g].hex : "transparent";
@@ -90,22 +96,23 @@ export function showAnalysis(a, { painting, regions, palette }) {
   let verdict = "", fixable = false;
   if (!a) verdict = "";
   else if (a.problems.length) {
-    verdict = "Not a level yet:";
+    verdict = gettext("Not a level yet:");
     for (const p of a.problems) problems.appendChild(item(p.message));
   } else if (a.solution_count === 0) {
     verdict = a.stars > 1
-      ? `No solution: no placement puts ${a.stars} stars in every row, column and region.`
-      : "No solution: no placement puts one queen in every row, column and region.";
+      ? interpolate(gettext("No solution: no placement puts %(stars)s stars in every row, column and region."), { stars: a.stars })
+      : gettext("No solution: no placement puts one queen in every row, column and region.");
     fixable = true;
   } else if (a.solution_count === 2) {
-    verdict = "More than one solution. Two of them, side by side:";
+    verdict = gettext("More than one solution. Two of them, side by side:");
     for (const s of a.solutions) solutions.appendChild(miniBoard(palette, regions, s));
     solutions.hidden = false; fixable = true;
   } else if (!a.rating.solved_by_logic) {
-    verdict = "One solution, but logic alone cannot finish it."; fixable = true;
+    verdict = gettext("One solution, but logic alone cannot finish it."); fixable = true;
   } else {
-    verdict = `One solution. Difficulty: ${tierName(a.rating.tier)} `
-      + `(score ${Math.round(a.rating.score)}).${a.stars > 1 ? ` A ${a.stars}★ level.` : ""}`;
+    verdict = interpolate(gettext("One solution. Difficulty: %(tier)s (score %(score)s)."),
+      { tier: tierName(a.rating.tier), score: Math.round(a.rating.score) })
+      + (a.stars > 1 ? " " + interpolate(gettext("A %(stars)s★ level."), { stars: a.stars }) : "");
     for (const s of a.rating.steps) steps.appendChild(item(s.message));
     $("steps-box").hidden = false;
   }
@@ -115,8 +122,8 @@ export function showAnalysis(a, { painting, regions, palette }) {
   // How designed it looks, against hand-made boards (symmetry 0.70, thin strokes 0.25).
   if (a && a.design) {
     const d = a.design, pct = (x) => `${Math.round(100 * x)}\u00a0%`;  // "20 %" never splits
-    design.textContent = `Design ${pct(d.score)}: symmetry ${pct(d.symmetry)}, `
-      + `thin strokes ${pct(d.thin)}, largest region ${pct(d.largest)} of the board.`;
+    design.textContent = interpolate(gettext("Design %(score)s: symmetry %(symmetry)s, thin strokes %(thin)s, largest region %(largest)s of the board."),
+    { score: pct(d.score), symmetry: pct(d.symmetry), thin: pct(d.thin), largest: pct(d.largest) });
   }
   $("fix").hidden = !fixable || !painting;
   $("try").disabled = !(a && a.playable) || !painting;
@@ -133,8 +140,9 @@ export function showProposal(proposal) {
   for (const id of ["fix-accept", "fix-reject"]) $(id).hidden = !proposal;
   if (!proposal) return;
   const n = proposal.moved.length;
-  say(`Proposal: ${n} cell${n === 1 ? " changes" : "s change"} region (outlined); the board `
-    + `then has one solution, ${tierName(proposal.tier)}.`);
+  say(interpolate(ngettext(
+    "Proposal: %(count)s cell changes region (outlined); the board then has one solution, %(tier)s.",
+    "Proposal: %(count)s cells change region (outlined); the board then has one solution, %(tier)s.", n), { count: n, tier: tierName(proposal.tier) }));
 }
 
 export const showFixing = (busy) => { $("fix").disabled = busy; };

@@ -1,20 +1,31 @@
 // The leaderboards page: a board by day, category, period and scope, from the API.
 import * as api from "./api.js";
 import { fmt } from "./clock.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const NOTES = {
-  flawless: "Flawless: no hint, no reveal, no wrong board checked.",
-  "no-hints": "No hints: solved without a hint or a reveal (flawless solves included).",
-  assisted: "Assisted: every checked solve, hints or not.",
+// Each category's name (as the page's picker says it) and what it counts.
+const CATEGORIES = {
+  flawless: () => [pgettext("leaderboard", "Flawless"),
+    gettext("Flawless: no hint, no reveal, no wrong board checked.")],
+  "no-hints": () => [pgettext("leaderboard", "No hints"),
+    gettext("No hints: solved without a hint or a reveal (flawless solves included).")],
+  assisted: () => [pgettext("leaderboard", "Assisted"),
+    gettext("Assisted: every checked solve, hints or not.")],
 };
+const note = (category) => CATEGORIES[category]()[1];
+const dailies = (solves, seconds) => interpolate(ngettext("%(count)s daily, %(time)s",
+  "%(count)s dailies, %(time)s", solves), { count: solves, time: fmt(seconds) });
 const chosen = (name) => document.querySelector(`input[name=${name}]:checked`).value;
 
 function caption(board) {
-  const day = board.date === $("boards").dataset.today ? "Today's daily" : `The daily of ${board.date}`;
-  const when = board.period === "week" ? `The week of ${board.date}`
-    : board.period === "all" ? "All time" : day;
-  return `${when} · ${NOTES[board.category].split(":")[0]}${board.scope === "friends" ? " · friends" : ""}`;
+  const day = board.date === $("boards").dataset.today ? gettext("Today's daily")
+    : interpolate(gettext("The daily of %(date)s"), { date: board.date });
+  const when = board.period === "week" ? interpolate(gettext("The week of %(date)s"), { date: board.date })
+    : board.period === "all" ? gettext("All time") : day;
+  const parts = [when, CATEGORIES[board.category]()[0]];
+  if (board.scope === "friends") parts.push(pgettext("leaderboard", "friends"));
+  return parts.join(" · ");
 }
 
 function row(entry, period) {
@@ -23,12 +34,11 @@ function row(entry, period) {
   const rank = document.createElement("td"); rank.textContent = entry.rank;
   const name = document.createElement("td");
   const link = document.createElement("a");
-  link.textContent = entry.name + (entry.you ? " (you)" : "");
+  link.textContent = entry.you ? interpolate(gettext("%(name)s (you)"), { name: entry.name }) : entry.name;
   if (entry.handle) link.href = `/players/${entry.handle}/`;
   name.append(entry.handle ? link : link.textContent);
   const time = document.createElement("td");
-  time.textContent = period === "day" ? fmt(entry.seconds)
-    : `${entry.solves} ${entry.solves === 1 ? "daily" : "dailies"}, ${fmt(entry.seconds)}`;
+  time.textContent = period === "day" ? fmt(entry.seconds) : dailies(entry.solves, entry.seconds);
   tr.append(rank, name, time);
   return tr;
 }
@@ -36,7 +46,7 @@ function row(entry, period) {
 async function load() {
   const query = new URLSearchParams({ date: $("board-date").value, category: chosen("category"),
     period: chosen("period"), scope: chosen("scope") });
-  $("category-note").textContent = NOTES[chosen("category")];
+  $("category-note").textContent = note(chosen("category"));
   const answer = await api.get(`/api/leaderboards/daily/?${query}`);
   const rows = $("board-rows");
   if (!answer.ok) {
@@ -45,13 +55,13 @@ async function load() {
   }
   const board = answer.data;
   $("board-caption").textContent = caption(board);
-  $("time-head").textContent = board.period === "day" ? "Time" : "Dailies, total time";
+  $("time-head").textContent = board.period === "day" ? gettext("Time") : gettext("Dailies, total time");
   rows.replaceChildren(...board.entries.map((e) => row(e, board.period)));
   $("board-empty").hidden = board.entries.length > 0;
   $("board-me").textContent = board.me
-    ? `Your place: ${board.me.rank}, ${board.period === "day" ? fmt(board.me.seconds)
-      : `${board.me.solves} ${board.me.solves === 1 ? "daily" : "dailies"} in ${fmt(board.me.seconds)}`}.`
-    : "You have no ranked solve on this board.";
+    ? interpolate(gettext("Your place: %(rank)s, %(time)s."), { rank: board.me.rank,
+      time: board.period === "day" ? fmt(board.me.seconds) : dailies(board.me.solves, board.me.seconds) })
+    : gettext("You have no ranked solve on this board.");
 }
 
 $("board-controls").addEventListener("change", load);

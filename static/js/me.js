@@ -1,5 +1,6 @@
 // The "You" page: the display name and hiding, a sync code with its QR code, deleting.
 import * as api from "./api.js";
+import { gettext, interpolate } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const page = $("me-page");
@@ -10,13 +11,14 @@ if (nameForm) {
   nameForm.onsubmit = async (e) => {
     e.preventDefault();
     const answer = await api.send("PATCH")("/api/me/", { name: $("display-name").value });
-    $("account-status").textContent = answer.ok ? `Saved: you are ${answer.data.name}.` : answer.message;
+    $("account-status").textContent = answer.ok
+      ? interpolate(gettext("Saved: you are %(name)s."), { name: answer.data.name }) : answer.message;
     if (answer.ok) document.querySelector("h1").textContent = answer.data.name;
   };
   $("hidden-toggle").onchange = async (e) => {
     const answer = await api.send("PATCH")("/api/me/", { hidden: e.target.checked });
     $("account-status").textContent = !answer.ok ? answer.message : answer.data.hidden
-      ? "Hidden: the leaderboards no longer show you." : "The leaderboards show you again.";
+      ? gettext("Hidden: the leaderboards no longer show you.") : gettext("The leaderboards show you again.");
   };
 }
 
@@ -34,8 +36,9 @@ if (showCode) {
     const tick = () => {
       const left = Math.max(0, Math.round((new Date(expires) - Date.now()) / 1000));
       $("sync-expiry").textContent = left
-        ? `Valid for ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}, once.`
-        : "This code has expired: show a new one.";
+        ? interpolate(gettext("Valid for %(time)s, once."),
+          { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })
+        : gettext("This code has expired: show a new one.");
       if (!left) clearInterval(timer);
     };
     tick(); timer = setInterval(tick, 1000);
@@ -44,9 +47,10 @@ if (showCode) {
 
 $("delete-me").onclick = async () => {
   const signedIn = page.dataset.signedIn === "true";
-  const what = signedIn ? "your account, your name and email, your follows and drafts"
-    : "this browser's history, follows and drafts";
-  if (!confirm(`Delete ${what}? Your solves stay only as anonymous numbers. This cannot be undone.`)) return;
+  const question = signedIn
+    ? gettext("Delete your account, your name and email, your follows and drafts? Your solves stay only as anonymous numbers. This cannot be undone.")
+    : gettext("Delete this browser's history, follows and drafts? Your solves stay only as anonymous numbers. This cannot be undone.");
+  if (!confirm(question)) return;
   const answer = await api.del("/api/me/");
   if (!answer.ok && answer.status !== 204) { $("data-status").textContent = answer.message; return; }
   for (const key of Object.keys(localStorage)) if (key.startsWith("queens:") && key !== "queens:settings") localStorage.removeItem(key);

@@ -1,5 +1,6 @@
 // A player's public page: follow or unfollow them.
 import * as api from "./api.js";
+import { gettext } from "./i18n.js";
 
 const page = document.getElementById("player-page");
 const button = document.getElementById("follow");
@@ -11,6 +12,6 @@ button.onclick = async () => {
   const status = document.getElementById("follow-status");
   if (!answer.ok) { status.textContent = answer.message; return; }
   button.dataset.followed = String(!following);
-  button.textContent = following ? "Follow" : "Unfollow";
-  status.textContent = following ? "Unfollowed." : "Following: they are on your friends' board.";
+  button.textContent = following ? gettext("Follow") : gettext("Unfollow");
+  status.textContent = following ? gettext("Unfollowed.") : gettext("Following: they are on your friends' board.");
 };

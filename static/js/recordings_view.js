@@ -3,11 +3,13 @@
 // the replay's controls. It writes; game.js decides.
 import { SPEEDS } from "./recordings.js";
 import { fmt } from "./clock.js";
+import { gettext, interpolate, pgettext } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const seconds = (ms) => fmt(Math.floor(ms / 1000));
-const whose = (r) => (r.who === "you" ? "your best" : `${r.name}'s`);
-const WHO_LABELS = { you: "You", fastest: "Fastest", friend: "Friend" };
+const WHO_LABELS = { fastest: () => pgettext("recording", "Fastest"), friend: () => pgettext("recording", "Friend") };
+// A recording named for a sentence: your best, or someone's ghost.
+const ghostOf = (r) => (r.who === "you" ? gettext("your best") : interpolate(gettext("%(name)s's ghost"), { name: r.name }));
 
 // The list; each entry offers "Race" (always) and "Watch" (once `canWatch`).
 export function showRecordings(recordings, { canWatch, race, watch }) {
@@ -17,21 +19,25 @@ export function showRecordings(recordings, { canWatch, race, watch }) {
     item.dataset.recording = r.id;
     const who = document.createElement("span");
     who.className = "recording-who";
-    who.textContent = `${r.who === "you" ? "You" : r.name}`;
+    who.textContent = r.who === "you" ? pgettext("recording", "You") : r.name;
     const tag = document.createElement("span");
     tag.className = "recording-tag";
-    tag.textContent = r.who === "you" ? "" : WHO_LABELS[r.who];
+    tag.textContent = r.who === "you" ? "" : WHO_LABELS[r.who]();
     const time = document.createElement("span");
     time.className = "recording-time";
     time.textContent = fmt(r.seconds);
-    const buttons = [button("Race", `Race ${whose(r)} ghost`, () => race(r))];
-    if (canWatch) buttons.push(button("Watch", `Watch ${whose(r)} replay`, () => watch(r)));
+    const buttons = [button(gettext("Race"), r.who === "you" ? gettext("Race your best ghost")
+      : interpolate(gettext("Race %(name)s's ghost"), { name: r.name }), () => race(r))];
+    if (canWatch) {
+      buttons.push(button(gettext("Watch"), r.who === "you" ? gettext("Watch your best replay")
+        : interpolate(gettext("Watch %(name)s's replay"), { name: r.name }), () => watch(r)));
+    }
     item.append(who, tag, time, ...buttons);
     return item;
   }));
   $("recordings").hidden = recordings.length === 0;
   $("recordings-note").textContent = canWatch ? ""
-    : "Replays open once you have solved or revealed this level.";
+    : gettext("Replays open once you have solved or revealed this level.");
 }
 
 function button(text, label, onClick) {
@@ -44,10 +50,11 @@ function button(text, label, onClick) {
 // ---------------------------------------------------------------- a ghost race
 export function showGhost(recording, n) {
   $("ghost").hidden = false;
-  $("ghost-name").textContent = recording.who === "you" ? "Your best" : `${recording.name}'s ghost`;
+  $("ghost-name").textContent = recording.who === "you" ? gettext("Your best")
+    : interpolate(gettext("%(name)s's ghost"), { name: recording.name });
   const bar = $("ghost-bar");
   bar.max = n;
-  bar.setAttribute("aria-label", `${whose(recording)} ghost: queens placed`);
+  bar.setAttribute("aria-label", interpolate(gettext("%(ghost)s: queens placed"), { ghost: ghostOf(recording) }));
   showGhostQueens(0, n);
 }
 
@@ -62,17 +69,17 @@ export function hideGhost() { $("ghost").hidden = true; }
 // The race's end, from the race's own clock: yours against the ghost's last queen.
 export function ghostVerdict(recording, yoursMs) {
   const theirs = recording.finished_ms, gap = Math.abs(yoursMs - theirs) / 1000;
-  const them = recording.who === "you" ? "your best" : `${recording.name}'s ghost`;
   const by = gap < 10 ? `${gap.toFixed(1)} s` : seconds(Math.abs(yoursMs - theirs));
-  return yoursMs <= theirs ? `You beat ${them} by ${by}.` : `${capital(them)} was ${by} faster.`;
+  if (yoursMs <= theirs) return interpolate(gettext("You beat %(ghost)s by %(time)s."), { ghost: ghostOf(recording), time: by });
+  return recording.who === "you" ? interpolate(gettext("Your best was %(time)s faster."), { time: by })
+    : interpolate(gettext("%(name)s's ghost was %(time)s faster."), { name: recording.name, time: by });
 }
-const capital = (text) => text[0].toUpperCase() + text.slice(1);
 
 // ---------------------------------------------------------------- a replay
 export function showReplay(recording, { toggle, seek, speed, close }) {
   $("replay").hidden = false;
-  $("replay-title").textContent = recording.who === "you" ? "Your solve"
-    : `${recording.name}'s solve`;
+  $("replay-title").textContent = recording.who === "you" ? gettext("Your solve")
+    : interpolate(gettext("%(name)s's solve"), { name: recording.name });
   const range = $("replay-seek");
   range.max = recording.finished_ms;
   range.oninput = () => seek(+range.value);
@@ -89,7 +96,7 @@ export function showReplayAt(ms, duration, playing, played) {
   $("replay-time").textContent = `${seconds(ms)} / ${seconds(duration)}`;
   $("replay").dataset.played = played; // moves shown so far (the tests read it)
   const play = $("replay-play");
-  play.textContent = playing ? "Pause" : "Play";
+  play.textContent = playing ? gettext("Pause") : gettext("Play");
 }
 
 export function hideReplay() { $("replay").hidden = true; }

@@ -3,6 +3,7 @@
 // log each finished board carries (moves.js). The server decides everything: who is in, when
 // the race starts, whether a board is finished, and the places.
 import * as api from "./api.js";
+import { gettext } from "./i18n.js";
 import { buildBoard, renderBoard } from "./board.js";
 import { attachInput } from "./input.js";
 import { MoveLog } from "./moves.js";
@@ -24,9 +25,9 @@ window.queensRoomSocket = socket; // the browser tests drop it as a network woul
 
 function onStatus(status) {
   root.dataset.connection = status;
-  if (status === "reconnecting") view.say("Connection lost; reconnecting…");
+  if (status === "reconnecting") view.say(gettext("Connection lost; reconnecting…"));
   else if (status === "open") view.say("");
-  else if (status === "gone") view.say("This room is gone: rooms expire once everyone has left.");
+  else if (status === "gone") view.say(gettext("This room is gone: rooms expire once everyone has left."));
 }
 
 function onMessage(message) {

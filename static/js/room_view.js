@@ -1,5 +1,7 @@
 // The room page's DOM: the players (lobby and race: each an element with data-player), the
 // countdown, the results and the status line. It renders only; room.js decides.
+import { gettext, interpolate, ngettext } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 export const say = (text) => { $("room-status").textContent = text; };
@@ -9,12 +11,13 @@ export const fmtMs = (ms) => {
 };
 
 function progressText(player, state) {
-  if (state.state === "lobby") return player.host ? "host" : "";
-  if (player.finished_ms !== null) return `finished in ${fmtMs(player.finished_ms)}`;
+  if (state.state === "lobby") return player.host ? gettext("host") : "";
+  if (player.finished_ms !== null) return interpolate(gettext("finished in %(time)s"), { time: fmtMs(player.finished_ms) });
   const done = player.done.filter(Boolean).length;
   const board = player.done.indexOf(false);
   const queens = board >= 0 ? player.queens[board] : 0;
-  return `${done} of ${state.boards} boards · ${queens} of ${state.size} queens`;
+  return interpolate(gettext("%(done)s of %(boards)s boards · %(queens)s of %(size)s queens"),
+    { done, boards: state.boards, queens, size: state.size });
 }
 
 export function showPlayers(state, you) {
@@ -25,10 +28,10 @@ export function showPlayers(state, you) {
     li.classList.toggle("away", !player.connected);
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = player.id === you ? `${player.name} (you)` : player.name;
+    name.textContent = player.id === you ? interpolate(gettext("%(name)s (you)"), { name: player.name }) : player.name;
     const progress = document.createElement("span");
     progress.className = "progress";
-    progress.textContent = progressText(player, state) + (player.connected ? "" : " · away");
+    progress.textContent = progressText(player, state) + (player.connected ? "" : ` · ${gettext("away")}`);
     li.append(name, progress);
     return li;
   });
@@ -45,7 +48,7 @@ export function showSections(state, { joined, host }) {
 }
 
 export function showCountdown(ms) {
-  $("countdown").textContent = ms > 0 ? `Starting in ${Math.ceil(ms / 1000)}…` : "";
+  $("countdown").textContent = ms > 0 ? interpolate(gettext("Starting in %(seconds)s…"), { seconds: Math.ceil(ms / 1000) }) : "";
   $("race").dataset.running = String(ms <= 0); // the board takes moves from now on
 }
 
@@ -56,8 +59,9 @@ export function showResults(results) {
     const li = document.createElement("li");
     li.dataset.rank = r.rank === null ? "" : r.rank;
     li.textContent = r.rank === null
-      ? `${r.name}: did not finish (${r.boards_done} boards)`
-      : `${r.rank}. ${r.name} in ${fmtMs(r.finished_ms)}`;
+      ? interpolate(ngettext("%(name)s: did not finish (%(count)s board)", "%(name)s: did not finish (%(count)s boards)",
+        r.boards_done), { name: r.name, count: r.boards_done })
+      : interpolate(gettext("%(rank)s. %(name)s in %(time)s"), { rank: r.rank, name: r.name, time: fmtMs(r.finished_ms) });
     return li;
   });
   $("result-list").replaceChildren(...items);

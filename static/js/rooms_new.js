@@ -1,5 +1,6 @@
 // Making a race room: its settings, then off to its page (the room's link to share).
 import * as api from "./api.js";
+import { tierName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tiersBySize = JSON.parse($("tiers-by-size").textContent);
@@ -7,7 +8,7 @@ api.setCsrf($("rooms-new").dataset.csrf);
 
 function showTiers() {
   const tiers = tiersBySize[$("room-size").value] || [];
-  $("room-tier").replaceChildren(...tiers.map((tier) => new Option(tier[0].toUpperCase() + tier.slice(1), tier)));
+  $("room-tier").replaceChildren(...tiers.map((tier) => new Option(tierName(tier), tier)));
 }
 $("room-size").onchange = showTiers;
 showTiers();

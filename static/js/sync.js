@@ -1,5 +1,6 @@
 // The sync page: join this device to another device's history with its code.
 import * as api from "./api.js";
+import { gettext, interpolate } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 api.setCsrf($("sync-page").dataset.csrf);
@@ -12,5 +13,6 @@ $("join-form").onsubmit = async (e) => {
     if (key === "queens:streak" || key === "queens:solved" || key === "queens:bests") localStorage.removeItem(key);
   }
   const me = answer.data.me;
-  $("join-status").textContent = `Joined: streak ${me.streak}, ${me.solves} solved. This device now shares that history.`;
+  $("join-status").textContent = interpolate(gettext("Joined: streak %(streak)s, %(solves)s solved. This device now shares that history."),
+    { streak: me.streak, solves: me.solves });
 };
