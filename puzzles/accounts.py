@@ -8,6 +8,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from puzzles import domain
 from puzzles.errors import ServiceError
@@ -17,9 +19,10 @@ from puzzles.services import players
 
 class SignupForm(forms.Form):
     name = forms.CharField(
-        label="Display name", max_length=200,
-        help_text=f"Shown on the leaderboards: {domain.DISPLAY_NAME_MIN} to "
-                  f"{domain.TEXT_LIMITS['display_name']} characters, plain text.")
+        label=gettext_lazy("Display name"), max_length=200,
+        help_text=format_lazy(gettext_lazy("Shown on the leaderboards: {low} to {high} characters, "
+                                           "plain text."),
+                              low=domain.DISPLAY_NAME_MIN, high=domain.TEXT_LIMITS["display_name"]))
 
     def clean_name(self) -> str:
         try:
@@ -27,7 +30,7 @@ class SignupForm(forms.Form):
         except ServiceError as error:
             raise forms.ValidationError(str(error)) from None
         if players.name_taken(name):
-            raise forms.ValidationError(f"The display name {name!r} is taken.")
+            raise forms.ValidationError(players.name_taken_message(name))
         return name
 
     def signup(self, request, user) -> None:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
+from django.utils.translation import gettext
 
 from generator_ext import TIERS, motifs, served_tiers
 from generator_ext.levels import STYLES
 from generator_ext.motifs import MOTIF_SIZES
 from puzzles.errors import ServiceError
 from puzzles.text import TextRefused, clean_text
+from puzzles.words import tier_word
 
 
 class Rule(models.TextChoices):
@@ -70,8 +72,9 @@ def categories_on_board(category: str) -> list[str]:
     return CATEGORY_ORDER[:CATEGORY_ORDER.index(category) + 1]
 
 
-def size_range_text(sizes: range) -> str:
-    return f"{sizes[0]} and {sizes[-1]}"
+def size_range(sizes: range) -> dict:
+    """The ends of a range of sizes, for a sentence ("between %(low)s and %(high)s")."""
+    return {"low": sizes[0], "high": sizes[-1]}
 
 
 def tiers_at(size: int, stars: int = 1) -> list[str]:
@@ -94,8 +97,9 @@ def check_stars(stars: object, size: int | None = None) -> int:
         raise ServiceError(f"stars must be 1, 2 or 3, not {stars!r}")
     if size is not None and stars != 1 and not tiers_at(size, stars):
         sizes = star_sizes(stars)
-        raise ServiceError(f"{stars}-star levels are served at {sizes[0]}×{sizes[0]} to "
-                           f"{sizes[-1]}×{sizes[-1]}, not {size}×{size}")
+        raise ServiceError(gettext("%(stars)s-star levels are served at %(low)s×%(low)s to "
+                                   "%(high)s×%(high)s, not %(size)s×%(size)s")
+                           % {"stars": stars, "low": sizes[0], "high": sizes[-1], "size": size})
     return stars
 
 
@@ -110,7 +114,8 @@ def parse_stars(raw: str | None, size: int | None = None) -> int:
 
 def check_size(size: object, sizes: range = SERVED_SIZES) -> int:
     if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
-        raise ServiceError(f"size must be an integer between {size_range_text(sizes)}")
+        raise ServiceError(gettext("size must be an integer between %(low)s and %(high)s")
+                           % size_range(sizes))
     return size
 
 
@@ -118,10 +123,12 @@ def parse_size(raw: str, sizes: range = SERVED_SIZES) -> int:
     """A size written in a URL or a query: plain ASCII digits only (int() would also take
     "+8", "٨" and "1_0")."""
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-        raise ServiceError(f"board size must be an integer between {size_range_text(sizes)}")
+        raise ServiceError(gettext("board size must be an integer between %(low)s and %(high)s")
+                           % size_range(sizes))
     n = int(raw)
     if n not in sizes:
-        raise ServiceError(f"board size must be between {size_range_text(sizes)}, not {n}")
+        raise ServiceError(gettext("board size must be between %(low)s and %(high)s, not "
+                                   "%(size)s") % {**size_range(sizes), "size": n})
     return n
 
 
@@ -140,7 +147,8 @@ def check_tier(tier: object, size: int | None = None, stars: int = 1) -> str:
         raise ServiceError(f"unknown tier {tier!r}; the tiers are {', '.join(Tier.values)}")
     if size is not None and tier not in tiers_at(size, stars):
         kind = f" {stars}-star" if stars != 1 else ""
-        raise ServiceError(f"{tier}{kind} levels are not generated at {size}×{size}")
+        raise ServiceError(gettext("%(tier)s levels are not generated at %(size)s×%(size)s")
+                           % {"tier": f"{tier_word(tier)}{kind}", "size": size})
     return tier
 
 
@@ -214,13 +222,14 @@ def check_display_name(value: object) -> str:
     """A display name as leaderboards will show it: plain text that cannot spoof, 2 to 24
     characters once normalised. Uniqueness is the database's (case-insensitive)."""
     if not isinstance(value, str):
-        raise ServiceError("the display name must be text")
+        raise ServiceError(gettext("the display name must be text"))
     try:
         name = clean_text("the display name", value, TEXT_LIMITS["display_name"])
     except TextRefused as error:
         raise ServiceError(str(error)) from None
     if len(name) < DISPLAY_NAME_MIN:
-        raise ServiceError(f"the display name needs at least {DISPLAY_NAME_MIN} characters")
+        raise ServiceError(gettext("the display name needs at least %(count)s characters")
+                           % {"count": DISPLAY_NAME_MIN})
     return name
 
 

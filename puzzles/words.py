@@ -22,6 +22,29 @@ def colour_label(name: str) -> str:
     return color_name(name, PLAYER_WORDS)
 
 
+# The tiers as pages name them (static/js/words.js's tierName says the same in the game).
+TIER_LABELS = {"easy": pgettext_lazy("tier", "Easy"), "medium": pgettext_lazy("tier", "Medium"),
+               "hard": pgettext_lazy("tier", "Hard"), "expert": pgettext_lazy("tier", "Expert")}
+ANY_TIER = pgettext_lazy("tier", "Any")
+
+
+def tier_label(tier: str | None) -> str:
+    return str(TIER_LABELS.get(tier or "", tier or ""))
+
+
+def tier_word(tier: str | None) -> str:
+    """The same inside a sentence ("no 8×8 hard level is ready")."""
+    return tier_label(tier).lower()
+
+
+# The rules as the builder's picker names them.
+RULE_LABELS = {"classic": pgettext_lazy("rule", "Classic"), "touch": pgettext_lazy("rule", "Touch")}
+
+
+def rule_word(rule: str) -> str:
+    return str(RULE_LABELS.get(rule, rule)).lower()
+
+
 # The techniques as pages title them (how to play, a player's stats).
 TECHNIQUE_TITLES = {
     "last_cell": pgettext_lazy("technique", "Last cell"),

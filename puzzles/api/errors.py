@@ -2,6 +2,7 @@
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import status
 from rest_framework.exceptions import ParseError
@@ -30,7 +31,7 @@ class BoundedJSONParser(JSONParser):
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError("the request body is nested too deeply") from None
+            raise ParseError(gettext("the request body is nested too deeply")) from None
 
 
 def exception_handler(exc, context):
@@ -40,7 +41,7 @@ def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, RequestDataTooBig):
-        return Response({"detail": "the request body is too large"},
+        return Response({"detail": gettext("the request body is too large")},
                         status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
     if response is not None:
@@ -51,4 +52,5 @@ def exception_handler(exc, context):
 @csrf_exempt  # a POST to nowhere is a 404 too, not the CSRF page
 def not_found(request, rest=""):
     """Any /api/ path that names nothing: a JSON 404 like every other API error."""
-    return JsonResponse({"detail": f"there is no API endpoint at /api/{rest}"}, status=404)
+    return JsonResponse({"detail": gettext("there is no API endpoint at /api/%(rest)s")
+                         % {"rest": rest}}, status=404)

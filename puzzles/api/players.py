@@ -7,6 +7,7 @@ from datetime import date
 
 from django.contrib.auth import logout
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -75,7 +76,7 @@ class MeView(APIView):
         """An account's display name and whether it shows on leaderboards."""
         data = body(request, MeUpdateSerializer)
         if not signed_in(request):
-            raise ParseError("sign in first: a guest has no name on the boards")
+            raise ParseError(gettext("sign in first: a guest has no name on the boards"))
         player = players.player_row(request.player)
         if "name" in data:
             players.rename(player, data["name"])
@@ -258,12 +259,13 @@ class DailyLeaderboardView(APIView):
         except ValueError:
             raise ParseError("date must be written yyyy-mm-dd") from None
         if day > today:
-            raise ParseError("there is no leaderboard for a day that has not come")
+            raise ParseError(gettext("there is no leaderboard for a day that has not come"))
         category = choice(request, "category", Category.values, Category.FLAWLESS)
         scope = choice(request, "scope", leaderboards.SCOPES, "all")
         period = choice(request, "period", leaderboards.PERIODS, "day")
         if period == "day" and daily_selectors.daily_for(day) is None:
-            raise NotFound(f"there is no daily puzzle for {day.isoformat()}")
+            raise NotFound(gettext("there is no daily puzzle for %(day)s")
+                           % {"day": day.isoformat()})
         board = leaderboards.daily_board(day, category, period=period, scope=scope,
                                          player_key=request.player)
         return Response(board_answer(board), headers={"Cache-Control": "private, no-cache"})

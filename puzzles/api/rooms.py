@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -87,7 +88,7 @@ class RoomDetailView(APIView):
         except ServiceError:
             room = None
         if room is None:
-            raise NotFound("there is no room with this code (rooms expire once empty)")
+            raise NotFound(gettext("there is no room with this code (rooms expire once empty)"))
         state = room_selectors.room_state(rooms.racing(room))
         state.pop("type")
         return Response(state, headers={"Cache-Control": "no-store"})

@@ -6,6 +6,7 @@ import logging
 from datetime import date, datetime, time, timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ParseError
@@ -22,6 +23,7 @@ from puzzles.selectors import play as play_selectors
 from puzzles.selectors import pools as pool_selectors
 from puzzles.selectors import runs as run_selectors
 from puzzles.services import daily, play, pools, runs
+from puzzles.words import rule_word, tier_word
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +79,8 @@ def get_level(n: str, level_id: int):
     size = parse_size(n)
     level = level_selectors.level_by_id(level_id)
     if level is None or level.size != size:
-        raise NotFound(f"there is no {size}×{size} level with id {level_id}")
+        raise NotFound(gettext("there is no %(size)s×%(size)s level with id %(id)s")
+                       % {"size": size, "id": level_id})
     return level
 
 
@@ -140,13 +143,14 @@ class RandomLevelView(APIView):
         exclude = parse_exclude(request)
         level = pick_level(request, size, rule, tier, exclude, stars)
         if level is None:
-            kind = f"{size}×{size} {tier + ' ' if tier else ''}{rule}"
+            kind = f"{size}×{size} {tier_word(tier) + ' ' if tier else ''}{rule_word(rule)}"
             kind += f" {stars}-star" if stars != 1 else ""
             if exclude and pick_level(request, size, rule, tier, (), stars) is not None:
-                raise NotFound(f"you have played every {kind} level that is ready; "
-                               f"more are on their way")
+                raise NotFound(gettext("you have played every %(kind)s level that is ready; more "
+                                       "are on their way") % {"kind": kind})
             pools.request_top_up()  # the worker's locked top-up, never a run from here
-            raise NotFound(f"no {kind} level is ready yet; more are being generated")
+            raise NotFound(gettext("no %(kind)s level is ready yet; more are being generated")
+                           % {"kind": kind})
         return Response(s.level_payload(level))
 
 
@@ -237,7 +241,7 @@ def daily_response(request, day: date) -> Response:
     now = timezone.now()
     today = now.date()
     if day > today:
-        raise ParseError("daily puzzles of future dates are not public yet")
+        raise ParseError(gettext("daily puzzles of future dates are not public yet"))
     puzzle = daily.ensure_daily(day) if day == today else daily_selectors.daily_for(day)
     if puzzle is None:
         raise NotFound(f"there is no daily puzzle for {day.isoformat()}")

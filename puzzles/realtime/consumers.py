@@ -20,11 +20,12 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from puzzles import limits
 from puzzles.errors import ServiceError
-from puzzles.realtime.identity import address_of, player_of
+from puzzles.realtime.identity import address_of, language_of, player_of
 from puzzles.selectors import rooms as room_selectors
 from puzzles.services import rooms
 
@@ -43,6 +44,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.latest_progress: dict[int, int] = {}  # reports not yet written down, by board
         self.saving = None
         self.player = await database_sync_to_async(player_of)(self.scope)
+        self.language = language_of(self.scope)  # the refusals it sends are in it
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
             code = rooms.normalise_code(code)
@@ -98,8 +100,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------ receiving
     async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(self.language):  # the refusals are in the page's language
+            await self.take(text_data)
+
+    async def take(self, text_data):
         if not self.allowed():
-            return await self.error("too many messages; slow down")
+            return await self.error(gettext("too many messages; slow down"))
         if text_data is None:
             return await self.error("messages are JSON text")
         if len(text_data) > MAX_MESSAGE_BYTES:
@@ -119,7 +125,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.error(str(error))
         except Exception:  # never a crash: the room goes on
             log.exception("room %s: a %s message failed", self.room.code, kind)
-            await self.error("that did not work; try again")
+            await self.error(gettext("that did not work; try again"))
 
     def allowed(self) -> bool:
         now = time.monotonic()
@@ -135,7 +141,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         ok, _ = await database_sync_to_async(limits.hit)("room_join", address_of(self.scope),
                                                          rate)
         if not ok:
-            raise ServiceError("too many joins from this address; try again later")
+            raise ServiceError(gettext("too many joins from this address; try again later"))
         await database_sync_to_async(rooms.join)(self.room, player=self.player,
                                                  name=message.get("name"))
         await self.hello()
@@ -151,7 +157,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # database thread (thread_sensitive=False), so one room's writes never queue
         # another's reports.
         if self.member is None:
-            raise ServiceError("join the room first")
+            raise ServiceError(gettext("join the room first"))
         try:
             board, queens = rooms.check_progress(self.room, board=message.get("board"),
                                                  queens=message.get("queens"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils import translation
 
 from puzzles.player import ACCOUNT_KEY, MAX_AGE_S, SALT, client_address
 
@@ -18,6 +19,8 @@ def as_request(scope) -> HttpRequest:
     for name, value in scope.get("headers") or ():
         if name == b"x-forwarded-for":
             request.META["HTTP_X_FORWARDED_FOR"] = value.decode("latin1")
+        elif name == b"accept-language":
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin1")
     return request
 
 
@@ -31,6 +34,12 @@ def player_of(scope) -> str | None:
             return key
     return as_request(scope).get_signed_cookie(settings.QUEENS_PLAYER_COOKIE, default=None,
                                                salt=SALT, max_age=MAX_AGE_S)
+
+
+def language_of(scope) -> str:
+    """The language the room's page is in: the player's pick, else Accept-Language (as
+    LocaleMiddleware chooses it over HTTP)."""
+    return translation.get_language_from_request(as_request(scope))
 
 
 def address_of(scope) -> str:

@@ -10,6 +10,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from generator_ext import Analysis, Fix, analyze, canonical_hash, generate, make_unique
 from generator_ext.palette import painted_colors
@@ -21,9 +22,9 @@ from puzzles.selectors import levels as level_selectors
 
 log = logging.getLogger(__name__)
 
-STORED_LEVEL_REFUSAL = ("this board is one of the site's levels, so the builder will not "
-                        "solve it for you: play it instead (once you have solved or revealed "
-                        "it, the builder shows it too)")
+STORED_LEVEL_REFUSAL = gettext_lazy(
+    "this board is one of the site's levels, so the builder will not solve it for you: play "
+    "it instead (once you have solved or revealed it, the builder shows it too)")
 
 
 # A motif start is one generation in the web process: its compositions are bounded so the
@@ -39,14 +40,15 @@ def motif_painting(*, size: object, motif: object, rule: object, style: object =
     rule = domain.check_rule(rule)
     motif = domain.check_motif(motif, size)
     if not motif:
-        raise ServiceError("motif: name one of the motifs")
+        raise ServiceError(gettext("motif: name one of the motifs"))
     style = domain.check_style(style)
     try:
         level = generate(size, rule, seed=secrets.randbits(63), motif=motif,
                          style=style or None, max_attempts=MOTIF_START_ATTEMPTS)
     except RuntimeError:
-        raise ServiceError(f"no {size}×{size} level came out around the motif {motif}; "
-                           "try another size or motif") from None
+        raise ServiceError(gettext("no %(size)s×%(size)s level came out around the motif "
+                                   "%(motif)s; try another size or motif")
+                           % {"size": size, "motif": motif}) from None
     return {"regions": level.regions, "motif": motif, "tier": level.tier}
 
 
@@ -65,10 +67,10 @@ def refuse_stored_level(regions: list[list[int]], *, rule: str, player: str,
     if level is None:
         return None
     if level.hidden and level.source == Source.COMMUNITY:
-        raise ServiceError("this board was taken down by the moderators")
+        raise ServiceError(gettext("this board was taken down by the moderators"))
     if community_selectors.may_see_solution(level, player):
         return level
-    raise ServiceError(STORED_LEVEL_REFUSAL)
+    raise ServiceError(str(STORED_LEVEL_REFUSAL))
 
 
 def analyzed(regions: list[list[int]], *, rule: str, stars: int = 1) -> Analysis:
@@ -89,14 +91,14 @@ def refuse_near_copy(regions: list[list[int]], *, rule: str, analysis: Analysis,
                 likeness.solution_key(solution, rule), size=len(regions), rule=rule):
             if likeness.is_near(regions, solution, level.regions, level.solution) \
                     and not community_selectors.may_see_solution(level, player):
-                raise ServiceError(STORED_LEVEL_REFUSAL)
+                raise ServiceError(str(STORED_LEVEL_REFUSAL))
 
 
 def check_builder_stars(stars: object, rule: str) -> int:
     """A star count the builder paints for: 1, or 2 and 3 under the touch rule."""
     stars = domain.check_stars(stars)
     if stars != 1 and rule != domain.Rule.TOUCH:
-        raise ServiceError("k-star boards use the touch rule only")
+        raise ServiceError(gettext("k-star boards use the touch rule only"))
     return stars
 
 
@@ -137,9 +139,9 @@ def request_fix(*, player: str, regions: object, rule: object, stars: object = 1
                                     created_at__gte=timezone.now() - timedelta(
                                         seconds=FIX_EXPIRY_S))
     if pending.filter(player=player).exists():
-        raise Busy("your last Make it unique is still being worked on; wait for it")
+        raise Busy(gettext("your last Make it unique is still being worked on; wait for it"))
     if pending.count() >= MAX_PENDING_FIXES:
-        raise Busy("many boards are being fixed right now; try again in a few seconds")
+        raise Busy(gettext("many boards are being fixed right now; try again in a few seconds"))
     job = FixJob.objects.create(player=player, rule=rule, regions=regions, stars=stars)
     transaction.on_commit(lambda: enqueue_fix(job.id))
     return job
@@ -196,7 +198,8 @@ def propose_fix(*, regions: object, rule: object, player: str, seed: int = 0,
     fix = make_unique(regions, analysis.rule, seed=seed, stars=analysis.stars)
     if fix is None:
         if analysis.solution_count == 0:
-            raise ServiceError("this board has no solution, and no small change was found "
-                               "that gives it exactly one; repaint so that a placement works")
-        raise ServiceError("no small change was found that leaves exactly one solution")
+            raise ServiceError(gettext("this board has no solution, and no small change was "
+                                       "found that gives it exactly one; repaint so that a "
+                                       "placement works"))
+        raise ServiceError(gettext("no small change was found that leaves exactly one solution"))
     return fix

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from generator_ext import canonical_hash
 from puzzles import domain, level_changes
@@ -36,10 +37,12 @@ def _publish(*, player, regions, rule, title, maker_name, stars) -> tuple[Level,
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message)
     if analysis.solution_count != 1:
-        raise ServiceError("this board has " + ("no solution" if analysis.solution_count == 0
-                           else "more than one solution") + "; only a unique board is a level")
+        raise ServiceError(gettext("this board has no solution; only a unique board is a level")
+                           if analysis.solution_count == 0 else
+                           gettext("this board has more than one solution; only a unique board "
+                                   "is a level"))
     if not analysis.rating.solved_by_logic:
-        raise ServiceError("logic alone cannot finish this board; try Make it unique")
+        raise ServiceError(gettext("logic alone cannot finish this board; try Make it unique"))
     existing = builder.refuse_stored_level(regions, rule=rule, player=player, stars=stars)
     if existing is not None:  # the player has played it: a link to it, not a copy
         return existing, False
@@ -69,7 +72,8 @@ def save_draft(*, player: str, key: str | None, regions: object, rule: object,
               "maker_name": domain.check_text("maker_name", maker_name)}
     if key is None:
         if Draft.objects.filter(player=player).count() >= MAX_DRAFTS_PER_PLAYER:
-            raise ServiceError(f"you have {MAX_DRAFTS_PER_PLAYER} drafts; delete one first")
+            raise ServiceError(gettext("you have %(count)s drafts; delete one first")
+                               % {"count": MAX_DRAFTS_PER_PLAYER})
         return Draft.objects.create(player=player, **fields)
     draft = Draft.objects.filter(player=player, key=key).first()
     if draft is None:

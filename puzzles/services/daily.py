@@ -7,6 +7,7 @@ from datetime import date
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from generator_ext import generate
 from generator_ext.motifs import PICTOGRAMS
@@ -49,7 +50,8 @@ def daily_theme(day: date) -> str:
 def daily_number(day: date) -> int:
     number = (day - settings.QUEENS_DAILY_EPOCH).days + 1
     if number < 1:
-        raise ServiceError(f"there are no daily puzzles before {settings.QUEENS_DAILY_EPOCH}")
+        raise ServiceError(gettext("there are no daily puzzles before %(day)s")
+                           % {"day": settings.QUEENS_DAILY_EPOCH})
     return number
 
 

@@ -125,9 +125,11 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
         cells = parse_cells(queens, level.size, "queens")
     most = level.size * level.stars
     if len(cells) > most:  # the answer lists every pair in conflict: keep it small
-        marks = "queens" if level.stars == 1 else "stars"
-        raise ServiceError(f"a {level.size}×{level.size} board holds {most} {marks} at "
-                           f"most; this check has {len(cells)}")
+        raise ServiceError((gettext("a %(size)s×%(size)s board holds %(most)s queens at most; this "
+                                    "check has %(count)s") if level.stars == 1 else
+                            gettext("a %(size)s×%(size)s board holds %(most)s stars at most; this "
+                                    "check has %(count)s"))
+                           % {"size": level.size, "most": most, "count": len(cells)})
     solved = board.is_exact_solution(cells, level.solution)
     conflicts = board.find_conflicts(level.regions, cells, level.rule, level.stars)
     solve = start_play(level, player=player, address=address, opened=opened)
@@ -209,23 +211,23 @@ def record_solve(level: Level, *, player: str, token: object,
     check) and its hints the server's count; the client states neither. Its move log, when
     it holds up, puts it on the daily's leaderboards (puzzles.moves)."""
     if not isinstance(token, str) or not token:
-        raise ServiceError("token must be the token from a solving check")
+        raise ServiceError(gettext("token must be the token from a solving check"))
     try:
         claim = signing.loads(token, salt=SOLVE_TOKEN_SALT, max_age=SOLVE_TOKEN_MAX_AGE_S)
     except signing.BadSignature as error:
-        raise ServiceError("the solve token is not valid") from error
+        raise ServiceError(gettext("the solve token is not valid")) from error
     if claim.get("l") != level.id or claim.get("p") != player:
-        raise ServiceError("the solve token belongs to another level or player")
+        raise ServiceError(gettext("the solve token belongs to another level or player"))
     seconds = claim.get("s")
     if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
-        raise ServiceError("the solve token carries no time; check the solution again")
+        raise ServiceError(gettext("the solve token carries no time; check the solution again"))
     log = moves.parse_moves(moves_log, level.size)
     with transaction.atomic():
         solve, _ = Solve.objects.select_for_update().get_or_create(level=level, player=player)
         if solve.revealed:
-            raise ServiceError("this level was revealed, so it cannot count as solved")
+            raise ServiceError(gettext("this level was revealed, so it cannot count as solved"))
         if solve.seconds is not None:
-            raise ServiceError("this solve is already recorded")
+            raise ServiceError(gettext("this solve is already recorded"))
         solve.seconds = seconds
         solve.moves = log
         problem = why_unranked(level, solve, log)
@@ -254,10 +256,10 @@ def record_offline_solve(level: Level, *, player: str, queens: object, moves_log
     with engine_refusals():
         cells = parse_cells(queens, level.size, "queens")
     if not board.is_exact_solution(cells, level.solution):
-        raise ServiceError("these queens do not solve the level")
+        raise ServiceError(gettext("these queens do not solve the level"))
     log = moves.parse_moves(moves_log, level.size)
     if not log:
-        raise ServiceError("an offline solve must carry its move log")
+        raise ServiceError(gettext("an offline solve must carry its move log"))
     problem = moves.replay_problem(log, level.solution)
     if problem:
         raise ServiceError(problem)
@@ -265,7 +267,7 @@ def record_offline_solve(level: Level, *, player: str, queens: object, moves_log
     with transaction.atomic():
         solve = Solve.objects.select_for_update().get(level=level, player=player)
         if solve.revealed:
-            raise ServiceError("this level was revealed, so it cannot count as solved")
+            raise ServiceError(gettext("this level was revealed, so it cannot count as solved"))
         if solve.seconds is None:
             solve.seconds = log[-1][0] // 1000
             solve.moves = log

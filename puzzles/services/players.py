@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from puzzles import domain, leaderboards
 from puzzles.errors import ServiceError
@@ -91,7 +92,7 @@ def claim_account(user, *, guest_key: str, name: str) -> Player:
             with transaction.atomic():
                 player.save()
         except IntegrityError:
-            raise ServiceError(f"the display name {name!r} is taken") from None
+            raise ServiceError(name_taken_message(name)) from None
         key = player.key
         transaction.on_commit(lambda: leaderboards.resync_player(key))  # a guest's solves
     return player
@@ -112,6 +113,10 @@ def sign_in(user, *, guest_key: str) -> str:
     return player.key
 
 
+def name_taken_message(name: str) -> str:
+    return gettext("the display name “%(name)s” is taken") % {"name": name}
+
+
 def name_taken(name: str, *, exclude: Player | None = None) -> bool:
     others = Player.objects.filter(name__iexact=name)
     return (others.exclude(pk=exclude.pk) if exclude else others).exists()
@@ -119,16 +124,16 @@ def name_taken(name: str, *, exclude: Player | None = None) -> bool:
 
 def rename(player: Player, name: object) -> Player:
     if player.user_id is None:
-        raise ServiceError("only an account has a display name: sign up first")
+        raise ServiceError(gettext("only an account has a display name: sign up first"))
     name = domain.check_display_name(name)
     if name_taken(name, exclude=player):
-        raise ServiceError(f"the display name {name!r} is taken")
+        raise ServiceError(name_taken_message(name))
     player.name = name
     try:
         with transaction.atomic():
             player.save(update_fields=["name"])
     except IntegrityError:
-        raise ServiceError(f"the display name {name!r} is taken") from None
+        raise ServiceError(name_taken_message(name)) from None
     leaderboards.resync_player(player.key)
     return player
 
@@ -150,13 +155,13 @@ def player_row(key: str) -> Player:
 # ---------------------------------------------------------------- follows
 def follow(key: str, handle: object) -> Player:
     if not isinstance(handle, str) or not handle:
-        raise ServiceError("handle must be a player's handle, from their link")
+        raise ServiceError(gettext("handle must be a player's handle, from their link"))
     followed = Player.objects.filter(handle=handle, user__isnull=False).first()
     if followed is None:
-        raise ServiceError(f"there is no player {handle!r}")
+        raise ServiceError(gettext("there is no player “%(handle)s”") % {"handle": handle})
     follower = player_row(key)
     if followed.pk == follower.pk:
-        raise ServiceError("you cannot follow yourself")
+        raise ServiceError(gettext("you cannot follow yourself"))
     Follow.objects.get_or_create(follower=follower, followed=followed)
     return followed
 
@@ -173,18 +178,18 @@ def code_hash(code: str) -> str:
 
 def normalise_code(raw: object) -> str:
     if not isinstance(raw, str):
-        raise ServiceError("code must be the sync code shown on the other device")
+        raise ServiceError(gettext("code must be the sync code shown on the other device"))
     code = "".join(ch for ch in raw.upper() if ch.isalnum())
     if not domain.is_code(code, SYNC_CODE_LENGTH):
-        raise ServiceError(f"a sync code is {SYNC_CODE_LENGTH} letters and digits, like "
-                           "ABCD-EF23")
+        raise ServiceError(gettext("a sync code is %(length)s letters and digits, like ABCD-EF23")
+                           % {"length": SYNC_CODE_LENGTH})
     return code
 
 
 def create_sync_code(key: str, *, signed_in: bool) -> tuple[str, object]:
     """A fresh code for this guest's history (its older codes stop working)."""
     if signed_in:
-        raise ServiceError("an account syncs by signing in on the other device")
+        raise ServiceError(gettext("an account syncs by signing in on the other device"))
     code = domain.new_code(SYNC_CODE_LENGTH)
     expires_at = timezone.now() + SYNC_CODE_TTL
     with transaction.atomic():
@@ -197,17 +202,18 @@ def join_by_code(raw: object, *, key: str, signed_in: bool) -> str:
     """Join this device to the history the code names: this device's own history merges
     into it, and the key returned is the one this browser keeps from now on."""
     if signed_in:
-        raise ServiceError("sign out first: a signed-in device already shares its account's "
-                           "history")
+        raise ServiceError(gettext("sign out first: a signed-in device already shares its "
+                                   "account's history"))
     code = normalise_code(raw)
     with transaction.atomic():
         found = SyncCode.objects.select_for_update().filter(
             code_hash=code_hash(code), expires_at__gt=timezone.now()).first()
         if found is None:
-            raise ServiceError("that sync code is wrong or has expired; show a new one on "
-                               "the other device")
+            raise ServiceError(gettext("that sync code is wrong or has expired; show a new one "
+                                       "on the other device"))
         if Player.objects.filter(key=found.player, user__isnull=False).exists():
-            raise ServiceError("that history belongs to an account: sign in with it instead")
+            raise ServiceError(gettext("that history belongs to an account: sign in with it "
+                                       "instead"))
         target = found.player
         found.delete()  # one use
         merge_history(key, target)

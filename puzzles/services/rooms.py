@@ -16,12 +16,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from puzzles import domain, moves
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState
 from puzzles.selectors import levels as level_selectors
 from puzzles.selectors.rooms import progress_key
+from puzzles.words import tier_word
 
 ROOM_BOARDS = range(1, 6)
 ROOM_MAX_PLAYERS = 8
@@ -37,7 +39,8 @@ def normalise_code(raw: object) -> str:
         raise ServiceError("a room code is text")
     code = raw.strip().upper().replace("-", "")
     if not domain.is_code(code, ROOM_CODE_LENGTH):
-        raise ServiceError(f"a room code is {ROOM_CODE_LENGTH} letters and digits")
+        raise ServiceError(gettext("a room code is %(length)s letters and digits")
+                           % {"length": ROOM_CODE_LENGTH})
     return code
 
 
@@ -67,7 +70,8 @@ def create_room(*, host: str, size: object, tier: object, boards: object,
                 return room
         except IntegrityError:
             continue  # that code is taken: draw again
-    raise ServiceError("no room code was free; try again")  # 31**6 codes: never, in practice
+    # 31**6 codes: never, in practice
+    raise ServiceError(gettext("no room code was free; try again"))
 
 
 def join(room: Room, *, player: str, name: object) -> RoomPlayer:
@@ -78,14 +82,16 @@ def join(room: Room, *, player: str, name: object) -> RoomPlayer:
         room = Room.objects.select_for_update().get(pk=room.pk)
         mine = room.players.filter(player=player).first()
         if mine is None and room.state in (RoomState.COUNTDOWN, RoomState.RACING):
-            raise ServiceError("this race has started; wait for the rematch")
+            raise ServiceError(gettext("this race has started; wait for the rematch"))
         taken = room.players.exclude(player=player).annotate(lower=Lower("name")).filter(
             lower=name.lower()).exists()
         if taken:
-            raise ServiceError(f"someone in this room is called {name!r} already")
+            raise ServiceError(gettext("someone in this room is called “%(name)s” already")
+                               % {"name": name})
         if mine is None:
             if room.players.count() >= ROOM_MAX_PLAYERS:
-                raise ServiceError(f"this room is full ({ROOM_MAX_PLAYERS} players)")
+                raise ServiceError(gettext("this room is full (%(count)s players)")
+                                   % {"count": ROOM_MAX_PLAYERS})
             # Joined over an open connection: that one counts.
             return RoomPlayer.objects.create(room=room, player=player, name=name,
                                              connections=1)
@@ -147,16 +153,18 @@ def start(room: Room, *, player: str) -> Room:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.host != player:
-            raise ServiceError("only the host starts the race")
+            raise ServiceError(gettext("only the host starts the race"))
         if room.state in (RoomState.COUNTDOWN, RoomState.RACING):
-            raise ServiceError("the race has started already")
+            raise ServiceError(gettext("the race has started already"))
         picked: list[int] = []
         for _ in range(room.boards):
             level = level_selectors.random_playable_level(
                 room.size, domain.Rule.TOUCH, tier=room.tier, exclude_ids=tuple(picked))
             if level is None:
-                raise ServiceError(f"there are not {room.boards} {room.tier} levels of "
-                                   f"{room.size}×{room.size} yet; try fewer boards")
+                raise ServiceError(gettext("there are not %(boards)s %(tier)s levels of "
+                                           "%(size)s×%(size)s yet; try fewer boards")
+                                   % {"boards": room.boards, "tier": tier_word(room.tier),
+                                      "size": room.size})
             picked.append(level.id)
         if room.state == RoomState.FINISHED:
             room.round += 1
@@ -193,11 +201,11 @@ def racer(room: Room, player: str) -> RoomPlayer:
     connection), which must be racing now."""
     room = racing(room)
     if room.state != RoomState.RACING:
-        raise ServiceError("the race is not on" if room.state != RoomState.COUNTDOWN
-                           else "the race has not started yet")
+        raise ServiceError(gettext("the race is not on") if room.state != RoomState.COUNTDOWN
+                           else gettext("the race has not started yet"))
     mine = room.players.filter(player=player).first()
     if mine is None:
-        raise ServiceError("join the room first")
+        raise ServiceError(gettext("join the room first"))
     return mine
 
 
@@ -209,9 +217,9 @@ def check_progress(room: Room, *, board: object, queens: object) -> tuple[int, i
     if isinstance(queens, bool) or not isinstance(queens, int) or not 0 <= queens <= room.size:
         raise ServiceError(f"queens must be a whole number from 0 to {room.size}")
     if room.state not in (RoomState.COUNTDOWN, RoomState.RACING) or room.starts_at is None:
-        raise ServiceError("the race is not on")
+        raise ServiceError(gettext("the race is not on"))
     if room.starts_at > timezone.now():
-        raise ServiceError("the race has not started yet")
+        raise ServiceError(gettext("the race has not started yet"))
     return board, queens
 
 
@@ -235,13 +243,14 @@ def finish_board(room: Room, *, player: str, board: object, moves_log: object) -
         mine = racer(room, player)
         mine = RoomPlayer.objects.select_for_update().get(pk=mine.pk)
         if mine.done[board] is not None:
-            raise ServiceError("this board is finished already")
+            raise ServiceError(gettext("this board is finished already"))
         level = Level.objects.get(pk=room.levels[board])
         took = elapsed_ms(room)
         verdict = moves.verify(log, solution=level.solution, first_seen_s=0,
                                solved_s=took / 1000)
         if not verdict.verified:
-            raise ServiceError(f"this board's moves did not hold up: {verdict.detail}")
+            raise ServiceError(gettext("this board's moves did not hold up: %(why)s")
+                               % {"why": verdict.detail})
         mine.done[board] = took
         mine.queens[board] = room.size
         if all(ms is not None for ms in mine.done):

@@ -2,8 +2,7 @@
 
 from django import template
 
-from puzzles.views.context import tier_label
-from puzzles.words import technique_title
+from puzzles.words import technique_title, tier_label
 
 register = template.Library()
 register.filter("tier_label", tier_label)

@@ -11,11 +11,13 @@ from datetime import date
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.dates import WEEKDAYS_ABBR
+from django.utils.translation import gettext
 
 from puzzles.errors import ServiceError
 from puzzles.selectors import daily as daily_selectors
-from puzzles.views.context import base_context, refuses_bad_parameters, tier_label
+from puzzles.views.context import base_context, refuses_bad_parameters
 from puzzles.views.guide import mini_board
+from puzzles.words import tier_label
 
 MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 
@@ -27,10 +29,10 @@ def parse_month(raw: str | None, today: date) -> date:
         return today.replace(day=1)
     found = MONTH.match(raw)
     if not found or not 1 <= int(found.group(2)) <= 12:
-        raise ServiceError("month must look like 2026-12 (a year and a month)")
+        raise ServiceError(gettext("month must look like 2026-12 (a year and a month)"))
     month = date(int(found.group(1)), int(found.group(2)), 1)
     if month > today:
-        raise ServiceError("that month has not come yet")
+        raise ServiceError(gettext("that month has not come yet"))
     return month
 
 

@@ -8,13 +8,9 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.selectors import community as community_selectors
-from puzzles.views.context import (
-    base_context,
-    difficulty_choices,
-    refuses_bad_parameters,
-    tier_label,
-)
+from puzzles.views.context import base_context, difficulty_choices, refuses_bad_parameters
 from puzzles.views.guide import mini_board
+from puzzles.words import tier_label
 
 COMMUNITY_PAGE_SIZE = 24
 DRAFTS_SHOWN = 20

@@ -4,14 +4,13 @@
 import functools
 
 from django.shortcuts import render
-from django.utils.translation import pgettext_lazy
 
 from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.services import play
 from puzzles.tutorial import tutorial
-from puzzles.words import colour_label
+from puzzles.words import ANY_TIER, TIER_LABELS, colour_label
 
 # The palette as every page embeds it (static/js/board.js draws from it).
 PAGE_PALETTE = [{"name": name, "hex": hex_color, "dark": DARK_HEXES[k], "core": k < CORE}
@@ -23,16 +22,6 @@ def page_palette() -> list[dict]:
     """The palette with each colour's name in the page's language (`label`: what a cell's
     accessible name says); `name` stays the engine's."""
     return [{**colour, "label": colour_label(colour["name"])} for colour in PAGE_PALETTE]
-
-
-# The tiers as pages name them (static/js/words.js's tierName says the same in the game).
-TIER_LABELS = {"easy": pgettext_lazy("tier", "Easy"), "medium": pgettext_lazy("tier", "Medium"),
-               "hard": pgettext_lazy("tier", "Hard"), "expert": pgettext_lazy("tier", "Expert")}
-ANY_TIER = pgettext_lazy("tier", "Any")
-
-
-def tier_label(tier: str | None) -> str:
-    return str(TIER_LABELS.get(tier or "", tier or ""))
 
 
 def difficulty_choices() -> list[tuple[str, str]]:

@@ -1,0 +1,64 @@
+"""The API's refusals in the player's language (issue 22): a 400 or 404 `detail` is worded in
+the language of the request (Accept-Language, or the player's pick in the language cookie),
+DRF's own messages included, and stays English by default; the room's socket picks the same
+language from its handshake."""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from puzzles.realtime.identity import language_of
+
+pytestmark = pytest.mark.django_db
+
+
+def detail(url, language, **headers):
+    response = Client(HTTP_ACCEPT_LANGUAGE=language, **headers).get(url)
+    return response.status_code, response.json()["detail"]
+
+
+@pytest.mark.parametrize("url, status, english, spanish, chinese", [
+    ("/api/levels/3/", 400, "board size must be between 4 and 20, not 3",
+     "el tamaño del tablero debe estar entre 4 y 20, no puede ser 3",
+     "棋盘尺寸必须在 4 到 20 之间，而不是 3"),
+    ("/api/levels/9/", 404, "no 9×9 touch level is ready yet",
+     "aún no hay ningún nivel 9×9 contacto listo", "还没有准备好的 9×9 相邻 关卡"),
+    ("/api/levels/5/?tier=expert", 400, "expert levels are not generated at 5×5",
+     "no se generan niveles de dificultad experto en 5×5", "5×5 尺寸不生成专家难度的关卡"),
+    ("/api/nowhere/", 404, "there is no API endpoint at /api/nowhere/",
+     "no hay ningún punto de la API en /api/nowhere/", "/api/nowhere/ 处没有 API 端点"),
+    ("/api/rooms/ZZZZZZ/", 404, "there is no room with this code",
+     "no hay ninguna sala con este código", "没有使用此代码的房间"),
+])
+def test_a_refusal_is_worded_in_the_language_of_the_request(url, status, english, spanish,
+                                                            chinese):
+    assert detail(url, "en") == (status, detail(url, "en")[1])
+    assert english in detail(url, "en")[1]
+    assert spanish in detail(url, "es")[1]
+    assert chinese in detail(url, "zh-CN")[1]
+    assert english in detail(url, "")[1]  # no preference: English
+
+
+def test_the_players_pick_beats_accept_language():
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    answer = client.get("/api/levels/3/").json()["detail"]
+    assert answer == "die Brettgröße muss zwischen 4 und 20 liegen, nicht 3"
+
+
+def test_drfs_own_messages_are_translated_too():
+    english = Client().delete("/api/levels/8/").json()["detail"]
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").delete("/api/levels/8/").json()["detail"]
+    assert "not allowed" in english
+    assert "non autorisée" in french
+
+
+@pytest.mark.parametrize("headers, cookies, language", [
+    ([(b"accept-language", b"pt-BR,pt;q=0.9")], {}, "pt-br"),
+    ([(b"accept-language", b"zh-CN")], {}, "zh-hans"),
+    ([(b"accept-language", b"es")], {settings.LANGUAGE_COOKIE_NAME: "fr"}, "fr"),
+    ([], {}, "en"),
+])
+def test_the_room_socket_speaks_the_language_of_its_handshake(headers, cookies, language):
+    scope = {"headers": headers, "cookies": cookies, "client": ("127.0.0.1", 1)}
+    assert language_of(scope) == language
