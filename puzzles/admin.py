@@ -5,6 +5,7 @@ from django import forms
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy, ngettext
 
 from generator_ext import design_score, rate, region_colors
 from generator_ext.palette import REGION_COLORS
@@ -48,7 +49,7 @@ class SolveInline(admin.TabularInline):
     max_num = 0
     can_delete = False
 
-    @admin.display(description="player")
+    @admin.display(description=gettext_lazy("player"))
     def player_short(self, solve):
         return solve.player[:8]
 
@@ -71,15 +72,15 @@ class LevelAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.display(description="board")
+    @admin.display(description=gettext_lazy("board"))
     def picture(self, level):
         return board_picture(level.regions, 6, level.colors())
 
-    @admin.display(description="design")
+    @admin.display(description=gettext_lazy("design"))
     def design(self, level):
         return design_figures(level.regions)
 
-    @admin.display(description="board and solving steps")
+    @admin.display(description=gettext_lazy("board and solving steps"))
     def solving(self, level):
         rating = rate(level.regions, level.rule, colors=level.colors())
         steps = format_html_join(
@@ -125,33 +126,38 @@ class CommunityLevelAdmin(LevelAdmin):
     def has_delete_permission(self, request, obj=None):
         return True
 
-    @admin.display(description="plays", ordering="plays")
+    @admin.display(description=gettext_lazy("plays"), ordering="plays")
     def plays(self, level):
         return level.plays
 
-    @admin.display(description="solves", ordering="solved")
+    @admin.display(description=gettext_lazy("solves"), ordering="solved")
     def solved(self, level):
         return level.solved
 
     def _moderate(self, request, queryset, message, **change):
         count = community.moderate_levels(list(queryset.values_list("id", flat=True)), **change)
-        self.message_user(request, f"{count} level(s) {message}.")
+        self.message_user(request, message(count) % {"count": count})
 
-    @admin.action(description="Hide (served by no page or API)")
+    @admin.action(description=gettext_lazy("Hide (served by no page or API)"))
     def hide(self, request, queryset):
-        self._moderate(request, queryset, "hidden", hidden=True)
+        self._moderate(request, queryset, lambda n: ngettext(
+            "%(count)s level hidden.", "%(count)s levels hidden.", n), hidden=True)
 
-    @admin.action(description="Show again")
+    @admin.action(description=gettext_lazy("Show again"))
     def show(self, request, queryset):
-        self._moderate(request, queryset, "shown", hidden=False)
+        self._moderate(request, queryset, lambda n: ngettext(
+            "%(count)s level shown.", "%(count)s levels shown.", n), hidden=False)
 
-    @admin.action(description="Promote into the pools (random picks and the daily)")
+    @admin.action(description=gettext_lazy("Promote into the pools (random picks and the daily)"))
     def promote(self, request, queryset):
-        self._moderate(request, queryset.filter(hidden=False), "promoted", promoted=True)
+        self._moderate(request, queryset.filter(hidden=False), lambda n: ngettext(
+            "%(count)s level promoted.", "%(count)s levels promoted.", n), promoted=True)
 
-    @admin.action(description="Take out of the pools")
+    @admin.action(description=gettext_lazy("Take out of the pools"))
     def take_out(self, request, queryset):
-        self._moderate(request, queryset, "taken out of the pools", promoted=False)
+        self._moderate(request, queryset, lambda n: ngettext(
+            "%(count)s level taken out of the pools.", "%(count)s levels taken out of the pools.",
+            n), promoted=False)
 
 
 class RunForm(forms.ModelForm):
@@ -208,7 +214,7 @@ class GenerationRunAdmin(admin.ModelAdmin):
         run.pk = created.pk
         run.status = created.status
 
-    @admin.display(description="progress")
+    @admin.display(description=gettext_lazy("progress"))
     def progress(self, run):
         percent = int(100 * run.produced / run.requested) if run.requested else 0
         return format_html(
@@ -218,18 +224,19 @@ class GenerationRunAdmin(admin.ModelAdmin):
             percent, percent, run.produced, run.requested,
         )
 
-    @admin.display(description="error")
+    @admin.display(description=gettext_lazy("error"))
     def short_error(self, run):
         return run.error[:80]
 
-    @admin.display(description="error")
+    @admin.display(description=gettext_lazy("error"))
     def error_text(self, run):
         return format_html('<pre style="white-space:pre-wrap;margin:0">{}</pre>', run.error or "—")
 
-    @admin.action(description="Cancel the selected runs")
+    @admin.action(description=gettext_lazy("Cancel the selected runs"))
     def cancel_runs(self, request, queryset):
         cancelled = sum(runs.cancel_run(run.id) for run in queryset)
-        self.message_user(request, f"{cancelled} run(s) cancelled.")
+        self.message_user(request, ngettext("%(count)s run cancelled.", "%(count)s runs cancelled.",
+                                            cancelled) % {"count": cancelled})
 
 
 @admin.register(PoolTarget)
@@ -246,11 +253,11 @@ class PoolTargetAdmin(admin.ModelAdmin):
         self._running = run_selectors.active_runs_by_pool()
         return super().changelist_view(request, extra_context)
 
-    @admin.display(description="active levels")
+    @admin.display(description=gettext_lazy("active levels"))
     def active_levels(self, target):
         return self._counts.get((target.size, target.rule, target.tier, target.stars), 0)
 
-    @admin.display(description="running run")
+    @admin.display(description=gettext_lazy("running run"))
     def running_run(self, target):
         run = self._running.get((target.size, target.rule, target.tier, target.stars))
         if run is None:
@@ -259,11 +266,13 @@ class PoolTargetAdmin(admin.ModelAdmin):
         return format_html('<a href="{}">#{} {} {}/{}</a>', url, run.id, run.status,
                            run.produced, run.requested)
 
-    @admin.action(description="Top up now")
+    @admin.action(description=gettext_lazy("Top up now"))
     def top_up_now(self, request, queryset):
         queued = pools.top_up_pools(target_ids=list(queryset.values_list("id", flat=True)))
-        self.message_user(request, f"{len(queued)} generation run(s) queued for the selected "
-                                   f"pools (pools that are full or busy need none).")
+        self.message_user(request, ngettext(
+            "%(count)s generation run queued for the selected pools (pools that are full or "
+            "busy need none).", "%(count)s generation runs queued for the selected pools (pools "
+            "that are full or busy need none).", len(queued)) % {"count": len(queued)})
 
 
 @admin.register(DailyTheme)
@@ -274,7 +283,7 @@ class DailyThemeAdmin(admin.ModelAdmin):
     list_display = ["date", "motif", "note", "assigned"]
     date_hierarchy = "date"
 
-    @admin.display(description="daily composed around it", boolean=True)
+    @admin.display(description=gettext_lazy("daily composed around it"), boolean=True)
     def assigned(self, theme):
         return DailyPuzzle.objects.filter(date=theme.date, level__motif=theme.motif).exists()
 
@@ -285,15 +294,15 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     raw_id_fields = ["level"]
 
-    @admin.display(description="board")
+    @admin.display(description=gettext_lazy("board"))
     def picture(self, daily):
         return board_picture(daily.level.regions, 6, daily.level.colors())
 
-    @admin.display(description="tier")
+    @admin.display(description=gettext_lazy("tier"))
     def tier(self, daily):
         return daily.level.tier
 
-    @admin.display(description="theme")
+    @admin.display(description=gettext_lazy("theme"))
     def theme(self, daily):
         return daily.level.motif or "-"
 
@@ -311,6 +320,6 @@ class SolveAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.display(description="player")
+    @admin.display(description=gettext_lazy("player"))
     def player_short(self, solve):
         return solve.player[:8]

@@ -62,3 +62,13 @@ def test_drfs_own_messages_are_translated_too():
 def test_the_room_socket_speaks_the_language_of_its_handshake(headers, cookies, language):
     scope = {"headers": headers, "cookies": cookies, "client": ("127.0.0.1", 1)}
     assert language_of(scope) == language
+
+
+def test_the_admins_own_pages_speak_the_language(admin_client, make_level):
+    """Django's admin chrome is Django's; the site's own labels are ours."""
+    level = make_level(size=8)
+    page = admin_client.get(f"/admin/puzzles/level/{level.id}/change/",
+                            HTTP_ACCEPT_LANGUAGE="es")
+    text = page.content.decode()
+    assert page.status_code == 200 and '<html lang="es"' in text
+    assert "Tablero y pasos de resolución" in text and "Board and solving steps" not in text
