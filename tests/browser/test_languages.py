@@ -124,3 +124,39 @@ def test_axe_stays_clean_in_every_language(speaking, make_level, accept):
     page.locator("#win-dialog").wait_for(state="visible")
     found["win dialog"] = axe_violations(page)
     assert all(not v for v in found.values()), found
+
+
+# Every other page in the language: what its heading says, and a sentence its script writes.
+PAGES = {
+    "es": {"/how-to-play/": ("Cómo jugar", None),
+           "/leaderboards/": (None, ("#category-note", "Impecable: sin pistas")),
+           "/create/": ("Crear un nivel", ("#verdict", "Aún no es un nivel:")),
+           "/community/": ("Niveles de la comunidad", None),
+           "/archive/": (None, ("#archive-streak", "Tu racha diaria")),
+           "/rooms/": ("Compite con un amigo", None),
+           "/privacy/": (None, ("main", "No hay analíticas"))},
+    "zh-CN": {"/how-to-play/": ("玩法", None),
+              "/leaderboards/": (None, ("#category-note", "完美：无提示")),
+              "/create/": ("创建关卡", ("#verdict", "还不是关卡：")),
+              "/community/": ("社区关卡", None),
+              "/archive/": (None, ("#archive-streak", "每日连胜")),
+              "/rooms/": ("与好友比赛", None),
+              "/privacy/": (None, ("main", "没有统计分析"))},
+}
+
+
+@pytest.mark.parametrize("accept", list(PAGES))
+def test_every_page_speaks_the_language_and_stays_clean(speaking, make_level, accept):
+    make_level(size=8, seed=3)
+    page = speaking(accept)
+    found = {}
+    for url, (heading, written) in PAGES[accept].items():
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        if heading:
+            assert page.locator("h1").first.inner_text().strip() == heading, url
+        if written:
+            selector, text = written
+            page.locator(selector).filter(has_text=text).first.wait_for()
+        found[url] = axe_violations(page)
+    assert all(not v for v in found.values()), found
