@@ -17,7 +17,6 @@ PAGE_PALETTE = [{"name": name, "hex": hex_color, "dark": DARK_HEXES[k], "core": 
                 for k, (name, hex_color) in enumerate(REGION_COLORS)]
 
 
-
 def page_palette() -> list[dict]:
     """The palette with each colour's name in the page's language (`label`: what a cell's
     accessible name says); `name` stays the engine's."""
