@@ -21,13 +21,17 @@ from collections.abc import Callable, Iterable
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import InterfaceError, OperationalError, transaction
+from django.utils.connection import ConnectionProxy
 
 from puzzles.cache_tags import ADDED, EVERYTHING, pool_tag
 
 log = logging.getLogger(__name__)
+# The shared cache under the name whose failures are raised, never answered from this
+# process's memory (settings CACHES): down means keep nothing.
+cache = ConnectionProxy(caches, "levels")
 EPOCH_KEY = "queens:levels-epoch"
 SEQ_KEY = "queens:levels-seq"
 CHANGE_KEY = "queens:levels-change:{}"

@@ -115,8 +115,10 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Queens] "
 LOGIN_REDIRECT_URL = "/me/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_SESSION_REMEMBER = True
-# A session lasts four weeks; sessions live in the cache, written through to the database.
+# A session lasts four weeks; sessions live in the cache, written through to the database
+# (which answers while Redis is away: the `sessions` cache then misses, see CACHES).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "sessions"
 SESSION_COOKIE_AGE = 28 * 24 * 3600
 
 # Mail (verification, password reset): EMAIL_URL, e.g. smtp+tls://user:password@host:587,
@@ -289,16 +291,23 @@ REST_FRAMEWORK = {
     },
 }
 # One cache for every process (throttle counters must be shared): Redis when configured,
-# else a database table (`manage.py createcachetable`, run by make run and the setup).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
-                      "LOCATION": "queens_cache"}}
+# else a database table (`manage.py createcachetable`, run by make run and the setup). Three
+# names for it, each with its own answer while Redis is away (redis_cache.py): `default`
+# (and allauth's sign-in limits) from this process's memory; `sessions` misses, so a
+# signed-in player's session is read from the database; `levels` raises, and the level
+# cache keeps nothing meanwhile (one process's memory would miss the others' changes).
+CACHES = {name: {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                 "LOCATION": "queens_cache"} for name in ("default", "sessions", "levels")}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "queensgame.redis_cache.QueensRedisCache",
-                          "LOCATION": REDIS_URL,
-                          # Loopback answers in well under a millisecond: a quarter
-                          # second is a hung Redis, and its circuit opens (redis_cache.py).
-                          "OPTIONS": {"socket_connect_timeout": 0.25,
-                                      "socket_timeout": 0.25}}}
+    FALLBACKS = {"default": "django.core.cache.backends.locmem.LocMemCache",
+                 "sessions": "django.core.cache.backends.dummy.DummyCache", "levels": None}
+    CACHES = {name: {"BACKEND": "queensgame.redis_cache.QueensRedisCache",
+                     "LOCATION": REDIS_URL,
+                     # Loopback answers in well under a millisecond: a quarter second is a
+                     # hung Redis, and its circuit opens (redis_cache.py).
+                     "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25,
+                                 "FALLBACK": fallback}}
+              for name, fallback in FALLBACKS.items()}
 # WebSockets (race rooms): queensgame.asgi routes them to Channels. Their messages between
 # processes go through Redis when configured, else through this process's memory (make run
 # is one process).

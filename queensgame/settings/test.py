@@ -47,7 +47,8 @@ WHITENOISE_USE_FINDERS = True
 # never a Redis database they did not create (tests/conftest.py).
 TEST_CACHE_PREFIX = f"queens-test-{uuid.uuid4().hex[:8]}"
 if WITHOUT_REDIS:  # the tests' own memory, so clearing it needs no database
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+              for name in CACHES}  # noqa: F405
 CACHES = {name: {**config, "KEY_PREFIX": TEST_CACHE_PREFIX}
           for name, config in CACHES.items()}  # noqa: F405
 

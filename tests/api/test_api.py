@@ -597,7 +597,7 @@ def test_throttle_fails_open_when_its_store_is_down(client, make_level, settings
     from django.core.cache import caches
 
     level = make_level(size=8)
-    settings.CACHES = {"default": {
+    settings.CACHES = {**settings.CACHES, "default": {
         "BACKEND": "queensgame.redis_cache.QueensRedisCache",
         "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
         "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
