@@ -314,7 +314,7 @@ if REDIS_URL:
 ASGI_APPLICATION = "queensgame.asgi.application"
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    CHANNEL_LAYERS = {"default": {"BACKEND": "queensgame.channel_layer.PatientRedisChannelLayer",
                                   # redis-py's pool refuses past 100 connections at once
                                   # ("Too many connections": reports lost at 50 rooms);
                                   # a process's busy moments need more.

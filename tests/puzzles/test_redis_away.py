@@ -174,3 +174,36 @@ def test_the_level_cache_keeps_nothing_while_redis_is_away(own_redis, make_level
     for _ in range(2):
         level_cache.remembered(("test-level", level.id), lambda: loads.append(1) or level.id)
     assert len(loads) == 2  # read from the database each time, kept nowhere
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_race_rooms_socket_stays_open_and_in_its_room_through_a_redis_restart(
+        own_redis, settings, make_level):
+    import asyncio
+
+    from puzzles.services import rooms
+    from tests.api.test_rooms import connect, next_of, run, say
+
+    layer = settings.CHANNEL_LAYERS["default"]
+    settings.CHANNEL_LAYERS = {"default": {**layer, "CONFIG": {
+        **layer["CONFIG"], "hosts": [{"address": own_redis.url}]}}}
+    level = make_level(size=8, seed=3)
+    room = rooms.create_room(host="host-key", size=8, tier=level.tier, boards=1, name="Ada")
+
+    async def scenario():
+        ada = await connect(room.code, "host-key")
+        await next_of(ada, "hello")
+        await next_of(ada, "state")  # its connect is done: now it waits on its channel
+        own_redis.stop()
+        await asyncio.sleep(1)
+        own_redis.start()  # empty: the room's group is gone from it
+        await asyncio.sleep(MAX_WAIT_S + 1)
+        await say(ada, {"type": "ping"})
+        await next_of(ada, "pong")  # the consumer is still there
+        await say(ada, {"type": "start"})
+        assert (await next_of(ada, "state"))["state"] == "countdown"  # its group's broadcast
+        await ada.disconnect()
+
+    from queensgame.channel_layer import MAX_WAIT_S
+
+    run(scenario)
