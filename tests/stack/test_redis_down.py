@@ -115,12 +115,21 @@ def play(browser: Browser, level: dict, solution: list[int]) -> list[tuple[str, 
     return seen
 
 
+def two_levels(stack) -> list[dict]:
+    """Two levels of the 6x6 pool, each to be solved once."""
+    first = wait_for_level(stack, 6)
+    for _ in range(50):
+        other = wait_for_level(stack, 6)
+        if other["id"] != first["id"]:
+            return [first, other]
+    raise AssertionError("the 6x6 pool holds one level only")
+
+
 def test_a_signed_in_player_plays_on_with_redis_stopped_and_hung(stack):
-    level = wait_for_level(stack, 6)
-    solution = solution_of(stack, level["id"])
     player = signed_in(stack, "stack-player@example.com")
     report = {}
-    for away in ("stopped", "hung"):
+    for away, level in zip(("stopped", "hung"), two_levels(stack), strict=True):
+        solution = solution_of(stack, level["id"])
         if away == "stopped":
             stack.redis.stop()
         else:
@@ -132,7 +141,7 @@ def test_a_signed_in_player_plays_on_with_redis_stopped_and_hung(stack):
                 stack.redis.start()
             else:
                 os.kill(stack.redis.process.pid, signal.SIGCONT)
-        assert [(w, s) for w, s, _ in seen if s >= 500] == [], (away, seen)
+        assert [(w, s) for w, s, _ in seen if s >= 400] == [], (away, seen)
         assert max(t for _, _, t in seen) < BOUND_S, (away, seen)
         stack.wait_ready(timeout=30)
         time.sleep(CircuitBreaker().cool_down_s + 0.5)
@@ -164,7 +173,8 @@ def test_sign_up_sign_in_and_a_password_reset_answer_with_redis_stopped(stack):
 
 def test_the_worker_survives_a_redis_restart_and_works_on(stack):
     """Beat sends resume_stale_runs every 15 s: the worker must take one after the restart,
-    as the same process (compose's restart policy is not what brings it back)."""
+    as the same process (compose's restart policy is not what brings it back), and it tries
+    to reconnect without a limit (Celery's default gives up after 100 tries and exits)."""
     wait_for_level(stack, 6)
     worker = stack.processes["worker"]
     restarts = dict(stack.restarts)
@@ -172,6 +182,8 @@ def test_the_worker_survives_a_redis_restart_and_works_on(stack):
         stack.redis.stop()
         time.sleep(pause_s)
         stack.redis.start()
+    retries = re.findall(r"Trying again in .*\((\d+/\w+)\)", stack.log("worker"))
+    assert retries and not any(r.endswith("/100") for r in retries), retries
     mark = len(stack.log("worker"))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not re.search(
