@@ -97,21 +97,20 @@ def play(browser: Browser, level: dict, solution: list[int]) -> list[tuple[str, 
     size, url = level["size"], f"/api/levels/{level['size']}/{level['id']}/"
     seen = []
 
-    def step(what, path, **kwargs):
+    def step(what, path, **kwargs) -> dict:
         status, taken, text = browser.request(path, **kwargs)
         seen.append((what, status, round(taken, 3)))
-        return text
+        return json.loads(text) if status < 300 and path.startswith("/api/") else {}
 
     step("board", f"/levels/{level['id']}/")
     step("start", url + "start/", body={})
     step("check", url + "check/", body={"queens": [[r, (c + 1) % size]
                                                    for r, c in enumerate(solution)]})
-    token = json.loads(step("check", url + "check/",
-                            body={"queens": [[r, c] for r, c in enumerate(solution)]}))
-    step("solve", url + "solves/", body={"token": token.get("token"),
+    token = step("check", url + "check/",
+                 body={"queens": [[r, c] for r, c in enumerate(solution)]}).get("token")
+    step("solve", url + "solves/", body={"token": token,
                                          "moves": human_moves(solution, end_s=40)})
-    me = json.loads(step("me", "/api/me/"))
-    assert me["signed_in"] is True, me
+    assert step("me", "/api/me/").get("signed_in") is True, seen
     return seen
 
 
