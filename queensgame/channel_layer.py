@@ -55,6 +55,8 @@ class PatientRedisChannelLayer(RedisChannelLayer):
                     await self._rejoin()
                 return await super().receive(channel)
             except AWAY as error:
+                if asyncio.current_task().cancelling():
+                    raise  # the socket is closing (redis-py may word a cancel as an error)
                 self.rejoin = True
                 log.warning("the channel layer's Redis is away (%s); trying again in %.1f s",
                             error, wait_s)
