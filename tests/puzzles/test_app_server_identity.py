@@ -1,0 +1,109 @@
+"""The real app server (gunicorn with the compose config) and who the client is: with
+TRUSTED_PROXIES=0 an X-Forwarded-For from a loopback peer names nobody (uvicorn believed it
+and rewrote the address); with 1, sign-ups from many addresses behind the edge are counted
+apart; and a head past the 16 KiB cap is refused even when it arrives in one read."""
+
+from __future__ import annotations
+
+import http.client
+import http.cookiejar
+import json
+import re
+import socket
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from tests.support import gunicorn, local_stack, manage
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture(scope="module")
+def site():
+    with local_stack("h_identity_srv", GUNICORN_WORKERS="1", GUNICORN_THREADS="4",
+                     QUEENS_ROOM_CREATE_RATE="3/hour") as env:
+        manage(env, "collectstatic", "--noinput")  # the pages name hashed files (DEBUG off)
+        yield env
+
+
+def make_room(base: str, forwarded_for: str) -> int:
+    request = urllib.request.Request(
+        base + "/api/rooms/", method="POST", headers={
+            "Content-Type": "application/json", "X-Forwarded-For": forwarded_for},
+        data=json.dumps({"size": 8, "tier": "easy", "boards": 1, "name": "Ada"}).encode())
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_no_trusted_proxy_no_address_from_the_header(site):
+    """Row 12: TRUSTED_PROXIES=0 and a new X-Forwarded-For on each request from loopback
+    (gunicorn's forwarded_allow_ips): uvicorn rewrote the client address from it, and every
+    room was a new address's (60 of 60 against 30 an hour)."""
+    with gunicorn(site, TRUSTED_PROXIES="0") as base:
+        codes = [make_room(base, f"192.0.2.{i + 1}") for i in range(5)]
+    assert codes == [201, 201, 201, 429, 429]
+
+
+def test_sign_ups_through_the_one_proxy_are_counted_per_client(site):
+    """Row 9 through the app server: with TRUSTED_PROXIES=1 (the edge), allauth's 20
+    sign-ups a minute are each client's, not the edge's."""
+    with gunicorn(site, TRUSTED_PROXIES="1") as base:
+        answers = [sign_up(base, i, f"192.0.2.{i + 1}") for i in range(21)]
+    assert answers == ["/accounts/confirm-email/"] * 21
+
+
+def sign_up(base: str, i: int, address: str) -> str:
+    """A browser's sign-up behind the edge: the form (its CSRF cookie), then the post."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    headers = {"X-Forwarded-For": address}
+    with opener.open(urllib.request.Request(base + "/accounts/signup/", headers=headers),
+                     timeout=10) as page:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"',
+                          page.read().decode()).group(1)
+    form = urllib.parse.urlencode({
+        "csrfmiddlewaretoken": token, "email": f"client{i}@example.com",
+        "name": f"Client {i:02}", "password1": "a-long-horse-battery",
+        "password2": "a-long-horse-battery"}).encode()
+    try:
+        with opener.open(urllib.request.Request(
+                base + "/accounts/signup/", data=form,
+                headers={**headers, "Referer": base + "/accounts/signup/"}), timeout=10) as done:
+            return urllib.parse.urlparse(done.url).path
+    except urllib.error.HTTPError as error:
+        return str(error.code)
+
+
+def send_whole(port: int, head: bytes) -> bytes:
+    """The head in one write (one read at the server, on loopback); the answer's first bytes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(head)
+        try:
+            return sock.recv(200)
+        except ConnectionResetError:
+            return b""
+
+
+@pytest.mark.parametrize("size", [17 * 1024, 64 * 1024, 200 * 1024])
+def test_a_header_past_the_cap_in_one_read_is_refused(site, size):
+    """Row 17: the 16 KiB cap counted only heads split over several reads."""
+    with gunicorn(site) as base:
+        port = int(base.rsplit(":", 1)[1])
+        big = (b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * size
+               + b"\r\n\r\n")
+        answer = send_whole(port, big)
+        # Refused (or the connection dropped), never served.
+        assert answer == b"" or answer.split(b"\r\n")[0] in (
+            b"HTTP/1.1 431 Request Header Fields Too Large", b"HTTP/1.1 400 Bad Request"), answer
+        assert b" 200 " not in answer.split(b"\r\n")[0]
+        # Small heads are served, one or two in one read (pipelined, each under the cap).
+        small = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mid: " + b"b" * 9000 + b"\r\n\r\n"
+        assert send_whole(port, small).startswith(b"HTTP/1.1 200")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("GET", "/healthz", headers={"X-Mid": "c" * 9000})
+        assert connection.getresponse().status == 200
