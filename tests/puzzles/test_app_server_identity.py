@@ -28,24 +28,28 @@ def site():
         yield env
 
 
-def make_room(base: str, forwarded_for: str) -> int:
-    request = urllib.request.Request(
-        base + "/api/rooms/", method="POST", headers={
-            "Content-Type": "application/json", "X-Forwarded-For": forwarded_for},
-        data=json.dumps({"size": 8, "tier": "easy", "boards": 1, "name": "Ada"}).encode())
+def make_room(base: str, forwarded_for: str, peer: str) -> int:
+    """A room made from `peer` (a loopback address of this machine), naming another."""
+    host, port = urllib.parse.urlparse(base).hostname, urllib.parse.urlparse(base).port
+    connection = http.client.HTTPConnection(host, port, timeout=10, source_address=(peer, 0))
     try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return answer.status
-    except urllib.error.HTTPError as error:
-        return error.code
+        connection.request("POST", "/api/rooms/", json.dumps(
+            {"size": 8, "tier": "easy", "boards": 1, "name": "Ada"}),
+            headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded_for})
+        return connection.getresponse().status
+    finally:
+        connection.close()
 
 
-def test_no_trusted_proxy_no_address_from_the_header(site):
+# gunicorn's forwarded_allow_ips: its default (loopback), and every peer.
+@pytest.mark.parametrize(("allowed", "peer"), [(None, "127.0.0.1"), ("*", "127.0.0.3")])
+def test_no_trusted_proxy_no_address_from_the_header(site, allowed, peer):
     """Row 12: TRUSTED_PROXIES=0 and a new X-Forwarded-For on each request from loopback
     (gunicorn's forwarded_allow_ips): uvicorn rewrote the client address from it, and every
     room was a new address's (60 of 60 against 30 an hour)."""
-    with gunicorn(site, TRUSTED_PROXIES="0") as base:
-        codes = [make_room(base, f"192.0.2.{i + 1}") for i in range(5)]
+    forwarded = {"FORWARDED_ALLOW_IPS": allowed} if allowed else {}
+    with gunicorn(site, TRUSTED_PROXIES="0", **forwarded) as base:
+        codes = [make_room(base, f"192.0.2.{i + 1}", peer) for i in range(5)]
     assert codes == [201, 201, 201, 429, 429]
 
 
