@@ -39,6 +39,14 @@ def test_a_form_posted_through_the_edge_on_its_port_passes_the_csrf_check(stack)
     assert (status, path) == (200, "/accounts/confirm-email/")
 
 
+def test_a_host_the_site_does_not_serve_is_still_refused_through_the_edge(stack):
+    """The Host goes through as sent, port and all: ALLOWED_HOSTS still judges it."""
+    port = urllib.parse.urlparse(stack.url).port
+    status, _, _ = stack.get("/accounts/login/", headers={"Host": f"evil.example:{port}"})
+    assert status == 400
+    assert stack.get("/accounts/login/")[0] == 200
+
+
 def locations(config: str) -> dict[str, str]:
     """Each location block's text by its pattern (the edge's config nests no deeper)."""
     return {m.group(1).strip(): m.group(2)
