@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 
 from generator_ext import region_colors
 from generator_ext.palette import painted_colors
@@ -422,9 +423,15 @@ class RoomPlayer(models.Model):
     connections = models.PositiveSmallIntegerField(default=0)
     # When their last connection closed (null while one is open): gone after a grace.
     left_at = models.DateTimeField(null=True, blank=True)
+    # The last beat of one of their connections: a count whose connections died without a
+    # word (their worker was killed) is swept once this is old (services.rooms.sweep).
+    seen_at = models.DateTimeField(default=timezone.now)
     queens = models.JSONField(default=list, blank=True)  # per board, as they last said
     done = models.JSONField(default=list, blank=True)  # per board: ms after the start, or null
     finished_ms = models.PositiveIntegerField(null=True, blank=True)
+    # Why this round's finish cannot be ranked ("" while it can): a level revealed, or a
+    # board solved faster than a person could (services.rooms.finish_board).
+    unranked = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["room", "player"],
@@ -442,9 +449,11 @@ class RoomResult(models.Model):
     round = models.PositiveSmallIntegerField()
     player = models.CharField(max_length=64)
     name = models.CharField(max_length=40)
-    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # null: did not finish
+    # null: did not finish, or finished unranked (`unranked` says why), after every rank
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
     finished_ms = models.PositiveIntegerField(null=True, blank=True)
     boards_done = models.PositiveSmallIntegerField(default=0)
+    unranked = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["room", "round", "player"],

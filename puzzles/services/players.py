@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from puzzles import domain, leaderboards
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, FixJob, Follow, Level, Player, Solve, SyncCode
+from puzzles.services import rooms
 
 SYNC_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few tries per minute
 SYNC_CODE_TTL = timedelta(minutes=10)
@@ -234,6 +235,7 @@ def delete_history(key: str, *, user=None) -> None:
         FixJob.objects.filter(player=key).delete()
         Level.objects.filter(maker=key).update(maker="", maker_name="")
         SyncCode.objects.filter(player=key).delete()
+        rooms.forget_player(key)
         pk = player.pk if player is not None else None
         if player is not None:
             player.delete()  # its follows go with it

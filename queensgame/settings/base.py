@@ -326,10 +326,20 @@ if REDIS_URL:
                                   # redis-py's pool refuses past 100 connections at once
                                   # ("Too many connections": reports lost at 50 rooms);
                                   # a process's busy moments need more.
+                                  # A socket's read waits on channels_redis' blocking
+                                  # pop (BZPOPMIN, 5 s): redis-py's default read timeout
+                                  # is 5 s too, so an idle socket's wait timed out and
+                                  # took its consumer down 5-20 s in. Longer than the
+                                  # pop, still short enough to notice a hung Redis.
                                   "CONFIG": {"hosts": [{"address": REDIS_URL,
-                                                        "max_connections": 1000}],
+                                                        "max_connections": 1000,
+                                                        "socket_timeout": 15,
+                                                        "socket_connect_timeout": 5}],
                                              "prefix": env.str("QUEENS_CHANNEL_PREFIX",
                                                                default="queens:ws")}}}
+# A room connection says it is alive this often (its last-seen time); one silent for three
+# beats died without a word (its worker was killed) and counts as gone (services.rooms).
+QUEENS_ROOM_HEARTBEAT_S = env.float("QUEENS_ROOM_HEARTBEAT_S", default=15.0)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Queens API",
     "DESCRIPTION": "Colored-region n-Queens levels: play, check, daily puzzles, generation.",
