@@ -1,0 +1,234 @@
+"""The level builder's costly work: analyses of near copies, motif starts, floods of fixes,
+a stored level's solution through another rule, and a fix whose worker dies (rows 4, 5, 6,
+10, 16)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+from benchmarks.attacks.common import (
+    Client,
+    Result,
+    a_level,
+    figures_ms,
+    normal_player,
+    player_held,
+    row,
+    solution_of,
+    wait_for,
+)
+from tests.stack.test_limits import costly_boards
+
+
+def a_stored_level(stack, size: int, stars: int) -> list[list[int]]:
+    """A size×size level with `stars` stars stored as the pools store them; its regions."""
+    printed = stack.shell(
+        "import json\n"
+        "from generator_ext import generate\n"
+        "from puzzles.services.levels import save_generated_level\n"
+        f"g = generate({size}, seed=3434, stars={stars})\n"
+        "save_generated_level(g)\n"
+        "print(json.dumps(g.regions))\n")
+    import json
+
+    return json.loads(printed.strip().splitlines()[-1])
+
+
+def one_cell_off(regions: list[list[int]]) -> list[list[int]]:
+    """The same painting with one cell given its neighbour's colour (a near copy)."""
+    copy = [list(line) for line in regions]
+    for r, line in enumerate(copy):
+        for c in range(len(line) - 1):
+            if line[c] != line[c + 1]:
+                copy[r][c] = line[c + 1]
+                return copy
+    return copy
+
+
+@row(4)
+def analyses_of_a_near_copy(stack, quick: bool) -> Result:
+    level = a_level(stack, 6)
+    board = one_cell_off(a_stored_level(stack, 14, 3))
+    rounds = 2 if quick else 4
+    attacker = Client(stack.url).address
+    statuses: Counter = Counter()
+    timings: list[float] = []
+
+    def analyze(_: int) -> None:
+        answer = Client(stack.url, address=attacker, timeout=60).post(
+            "/api/builder/analyze/", {"regions": board, "rule": "touch", "stars": 3})
+        statuses[answer.status] += 1
+        timings.append(answer.seconds)
+
+    with normal_player(stack, level) as player, ThreadPoolExecutor(16) as pool:
+        for _ in range(rounds):
+            list(pool.map(analyze, range(16)))
+    return Result(4, "16 concurrent builder analyze/ of a 14x14 3-star near copy, fresh "
+                  "cookies", player_held(player),
+                  f"{16 * rounds} analyses {dict(statuses)}, each {figures_ms(timings)}",
+                  player)
+
+
+def get_probe(stack, stop: threading.Event, timings: list[float]) -> None:
+    client = Client(stack.url, timeout=15)
+    while not stop.is_set():
+        try:
+            answer = client.get("/healthz")
+            timings.append(answer.seconds if answer.status == 200 else 15.0)
+        except OSError:
+            timings.append(15.0)
+        stop.wait(0.25)
+
+
+@row(5)
+def motif_starts(stack, quick: bool) -> Result:
+    from generator_ext import motifs
+
+    level = a_level(stack, 6)
+    names = list(motifs())
+    seconds = 15 if quick else 40
+    statuses: Counter = Counter()
+    took: list[float] = []
+    healthz: list[float] = []
+    stop = threading.Event()
+
+    def starter() -> None:
+        client = Client(stack.url, timeout=30)  # an address of its own, under its limit
+        while not stop.is_set():
+            answer = client.get(f"/api/builder/motif/?size=12&motif={random.choice(names)}")
+            statuses[answer.status] += 1
+            took.append(answer.seconds)
+            stop.wait(1.0)
+
+    prober = threading.Thread(target=get_probe, args=(stack, stop, healthz))
+    starters = [threading.Thread(target=starter) for _ in range(4)]
+    with normal_player(stack, level) as player:
+        prober.start()
+        for thread in starters:
+            thread.start()
+        time.sleep(seconds)
+        stop.set()
+        for thread in [prober, *starters]:
+            thread.join(timeout=40)
+    held = player_held(player) and healthz and sorted(healthz)[int(0.99 * len(healthz))] <= 0.3
+    return Result(5, "builder motif starts under their limit", bool(held),
+                  f"{sum(statuses.values())} motif starts from 4 addresses {dict(statuses)}, "
+                  f"each {figures_ms(took)}; GET /healthz {figures_ms(healthz)}", player)
+
+
+def fix_until_settled(client: Client, board, timeout: float) -> tuple[str, float]:
+    """A Make it unique: its last status and how long it took to leave queued/running."""
+    began = time.monotonic()
+    answer = client.post("/api/builder/fix/", {"regions": board})
+    if answer.status != 201:
+        return f"refused {answer.status}", time.monotonic() - began
+    key = answer.json()["key"]
+
+    def settled():
+        status = client.get(f"/api/builder/fix/{key}/").json()["status"]
+        return status if status in ("done", "failed") else None
+
+    return (wait_for(settled, timeout, every=0.5) or "unfinished"), time.monotonic() - began
+
+
+@row(6)
+def heavy_fixes_from_one_address(stack, quick: bool) -> Result:
+    level = a_level(stack, 6)
+    boards = costly_boards(8)
+    attacker = Client(stack.url).address
+    window = 30 if quick else 60
+    statuses: Counter = Counter()
+    with normal_player(stack, level) as player:
+        for i in range(33):  # 33 in the window, each a new player of the same address
+            answer = Client(stack.url, address=attacker).post(
+                "/api/builder/fix/", {"regions": boards[i % len(boards)]})
+            statuses[answer.status] += 1
+            time.sleep(window / 33)
+        other, took = fix_until_settled(Client(stack.url), boards[0], timeout=60)
+    held = other == "done" and took <= 30 and player_held(player)
+    return Result(6, "33 heavy fixes a minute from one address", held,
+                  f"the flood {dict(statuses)}; another player's Make it unique: {other} "
+                  f"after {took:.0f} s", player)
+
+
+def is_the_solution(candidate, solution: list) -> bool:
+    if candidate == solution:
+        return True
+    try:
+        return [c for _, c in sorted(candidate)] == solution
+    except (TypeError, ValueError):
+        return False
+
+
+@row(10)
+def a_stored_touch_level_as_classic(stack, quick: bool) -> Result:
+    import psycopg
+
+    with psycopg.connect(stack.postgres.url) as db:
+        # Which ids to try (an outsider walks the ids through the API instead).
+        ids = db.execute(
+            "SELECT id, size FROM puzzles_level WHERE rule = 'touch' AND stars = 1 "
+            "AND size <= 7 ORDER BY id LIMIT %s", [30 if quick else 120]).fetchall()
+    client = Client(stack.url)
+    leaks = 0
+    statuses: Counter = Counter()
+    for level_id, size in ids:
+        regions = client.get(f"/api/levels/{size}/{level_id}/").json()["regions"]
+        answer = client.post("/api/builder/analyze/", {"regions": regions, "rule": "classic"})
+        statuses[answer.status] += 1
+        solution = solution_of(stack, level_id)
+        if answer.status == 200 and any(is_the_solution(s, solution)
+                                        for s in answer.json().get("solutions", [])):
+            leaks += 1
+    return Result(10, "builder analyze/ of a stored touch level's regions, rule classic",
+                  leaks == 0 and bool(ids),
+                  f"{len(ids)} stored touch levels (4-7) analysed as classic {dict(statuses)}: "
+                  f"{leaks} answers carry the stored solution")
+
+
+def builder_children(stack) -> list[int]:
+    """The builder's Celery processes (the main one and its pool)."""
+    main = stack.processes["builder"].pid
+    children = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.getpgid(int(pid)) == main:
+                    children.append(int(pid))
+            except OSError:
+                pass
+    return children
+
+
+@row(16)
+def a_builder_worker_killed_during_a_fix(stack, quick: bool) -> Result:
+    boards = costly_boards(5)
+    client = Client(stack.url)
+    keys = []
+    for board in boards:
+        answer = client.post("/api/builder/fix/", {"regions": board})
+        if answer.status == 201:
+            keys.append(answer.json()["key"])
+
+    def status_of(key: str) -> str:
+        return client.get(f"/api/builder/fix/{key}/").json()["status"]
+
+    running = wait_for(lambda: any(status_of(k) == "running" for k in keys), 30, every=0.02)
+    restarts = stack.restarts.get("builder", 0)
+    for pid in builder_children(stack):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    bound = 60 if quick else 120
+    settled = wait_for(lambda: all(status_of(k) in ("done", "failed") for k in keys), bound)
+    final = Counter(status_of(k) for k in keys)
+    return Result(16, "kill -9 builder worker during a fix", bool(running and settled),
+                  f"{len(keys)} fixes, one {'seen' if running else 'never seen'} running; "
+                  f"builder killed (restarted {stack.restarts.get('builder', 0) - restarts}x); "
+                  f"{bound} s later: {dict(final)}")
