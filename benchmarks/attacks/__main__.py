@@ -8,6 +8,7 @@ import time
 import traceback
 
 from benchmarks.attacks import ORDER, ROWS, Result
+from benchmarks.attacks.common import stock_levels
 from tests.stack.stack import running_stack
 
 
@@ -43,6 +44,7 @@ def main() -> None:
     with running_stack() as stack:
         print(f"stack up in {time.monotonic() - began:.0f} s: edge {stack.url}, "
               f"writes {stack.app_url}", flush=True)
+        stock_levels(stack)
         for number in (n for n in ORDER if n in wanted):
             started = time.monotonic()
             result = run_row(stack, number, args.quick)

@@ -183,6 +183,18 @@ def wait_for(predicate: Callable[[], object], timeout: float, every: float = 0.5
     return None
 
 
+def stock_levels(stack, sizes=range(4, 9), per_tier: int = 5) -> None:
+    """Levels in the pools for the rows to play, as the worker's runs store them (on a
+    machine shared with other work the worker takes minutes to fill them)."""
+    stack.shell(
+        "from generator_ext import generate, served_tiers\n"
+        "from puzzles.services.levels import save_generated_level\n"
+        f"for n in {list(sizes)}:\n"
+        "    for tier in served_tiers(n):\n"
+        f"        for seed in range({per_tier}):\n"
+        "            save_generated_level(generate(n, seed=7000 + seed, tier=tier))\n")
+
+
 def a_level(stack, size: int, timeout: float = 150) -> dict:
     """A stored size×size level, through the edge (the pools fill as the stack starts)."""
     client = Client(stack.url)

@@ -20,7 +20,7 @@ def queens_of(solution: list[int]) -> list[list[int]]:
 @row(7)
 def a_revealed_level_solved_by_script(stack, quick: bool) -> Result:
     daily = Client(stack.url).get("/api/daily/")
-    level = daily.json() if daily.status == 200 else None
+    level = daily.json()["level"] if daily.status == 200 else None
     if level is None or level.get("stars", 1) != 1:
         level = a_level(stack, 7)
     size, path = level["size"], f"/api/levels/{level['size']}/{level['id']}/"
@@ -82,7 +82,7 @@ def starts_with_fresh_cookies(stack, quick: bool) -> Result:
     maker = Client(stack.url)
     level_id = publish(maker, maker="Maker")
     size = 7
-    count = 130
+    count = 60 if quick else 130
     address = Client(stack.url).address
     statuses = Counter()
     for _ in range(count):
@@ -94,6 +94,6 @@ def starts_with_fresh_cookies(stack, quick: bool) -> Result:
     card = page[page.find(f"/levels/{level_id}/"):]
     plays = re.search(r"(\d+) plays?", card)
     counted = int(plays.group(1)) if plays else -1
-    return Result(15, "start a community level 130 times with fresh cookies",
+    return Result(15, f"start a community level {count} times with fresh cookies",
                   0 <= counted <= 5,
                   f"{count} starts from one address {dict(statuses)}: {counted} plays counted")

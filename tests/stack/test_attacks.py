@@ -8,13 +8,20 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.attacks import ORDER, ROWS
+from benchmarks.attacks.common import stock_levels
 
 pytestmark = pytest.mark.redis
 
 
+@pytest.fixture(scope="module")
+def stocked(stack):
+    stock_levels(stack)
+    return stack
+
+
 @pytest.mark.parametrize("number", ORDER, ids=[f"row{n}" for n in ORDER])
-def test_the_attack_holds(stack, number):
-    result = ROWS[number](stack, quick=True)
+def test_the_attack_holds(stocked, number):
+    result = ROWS[number](stocked, quick=True)
     print(f"row {number} {result.verdict}: {result.attack}: {result.figures}"
           + (f"; normal player {result.player}" if result.player else ""))
     assert result.held, f"row {number} ({result.attack}): {result.figures} {result.player or ''}"
