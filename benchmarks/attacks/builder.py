@@ -209,7 +209,7 @@ def is_the_solution(candidate, solution: list) -> bool:
 def a_stored_touch_level_as_classic(stack, quick: bool) -> Result:
     import psycopg
 
-    wanted = 15 if quick else 120
+    wanted = 15 if quick else 60
 
     def stored(least: int):  # which ids to try (an outsider walks them through the API)
         with psycopg.connect(stack.postgres.url) as db:
@@ -225,6 +225,7 @@ def a_stored_touch_level_as_classic(stack, quick: bool) -> Result:
     for level_id, size in ids:
         regions = client.get(f"/api/levels/{size}/{level_id}/").json()["regions"]
         answer = client.post("/api/builder/analyze/", {"regions": regions, "rule": "classic"})
+        time.sleep(0.12)  # under the edge's POST rate
         statuses[answer.status] += 1
         solution = solution_of(stack, level_id)
         if answer.status == 200 and any(is_the_solution(s, solution)
