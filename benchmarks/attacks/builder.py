@@ -261,12 +261,17 @@ def a_builder_worker_killed_during_a_fix(stack, quick: bool) -> Result:
         if answer.status == 201:
             jobs.append((client, answer.json()["key"]))
 
+    seen: dict[str, str] = {}
+
     def status_of(job) -> str:
+        """The job's status; the last one seen while its reads are throttled."""
         client, key = job
         answer = client.get(f"/api/builder/fix/{key}/")
-        return answer.json()["status"] if answer.status == 200 else f"HTTP {answer.status}"
+        if answer.status == 200:
+            seen[key] = answer.json()["status"]
+        return seen.get(key, f"HTTP {answer.status}")
 
-    running = wait_for(lambda: any(status_of(j) == "running" for j in jobs), 30, every=0.1)
+    running = wait_for(lambda: any(status_of(j) == "running" for j in jobs), 30, every=0.25)
     restarts = stack.restarts.get("builder", 0)
     for pid in builder_children(stack):
         with contextlib.suppress(OSError):
