@@ -238,6 +238,13 @@ def sign_in(client: Client, email: str, password: str) -> Answer:
     return client.form("/accounts/login/", {"login": email, "password": password})
 
 
+def signed_in(client: Client, email: str, password: str) -> None:
+    """Sign in, or stop the row: what it attacks needs an account."""
+    answer = sign_in(client, email, password)
+    if answer.status != 302:
+        raise RuntimeError(f"could not sign in ({answer.status}): the row needs an account")
+
+
 # The rows, by number: each a function (stack, quick) -> Result; `flood` rows also run the
 # normal player.
 ROWS: dict[int, Callable] = {}

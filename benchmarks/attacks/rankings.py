@@ -9,7 +9,7 @@ import time
 import uuid
 from collections import Counter
 
-from benchmarks.attacks.common import Client, Result, a_level, an_account, row, sign_in
+from benchmarks.attacks.common import Client, Result, a_level, an_account, row, signed_in
 from tests.support import human_moves
 
 
@@ -59,7 +59,7 @@ def a_deleted_account(stack, quick: bool) -> Result:
     name = f"Gone{uuid.uuid4().hex[:5]}"
     email, password = an_account(stack, name)
     player = Client(stack.url)
-    sign_in(player, email, password)
+    signed_in(player, email, password)
     level_id = publish(player, maker=name)
     answer = player.post("/api/rooms/", {"size": 6, "tier": "easy", "boards": 1,
                                          "name": name},

@@ -7,7 +7,15 @@ import signal
 import time
 from contextlib import contextmanager
 
-from benchmarks.attacks.common import Client, Result, a_level, an_account, row, sign_in
+from benchmarks.attacks.common import (
+    Client,
+    Result,
+    a_level,
+    an_account,
+    row,
+    sign_in,
+    signed_in,
+)
 
 
 @contextmanager
@@ -55,7 +63,7 @@ def redis_stops_or_hangs(stack, quick: bool) -> Result:
     level = a_level(stack, 6)
     email, password = an_account(stack, "Steady")
     player = Client(stack.url, timeout=10)
-    signed_in = sign_in(player, email, password).status == 302
+    signed_in(player, email, password)
     seen = {}
     for fault, during in (("stopped", redis_stopped), ("hung", redis_hung)):
         with during(stack):
@@ -66,9 +74,8 @@ def redis_stops_or_hangs(stack, quick: bool) -> Result:
         stack.wait_ready(timeout=30)
     failures = [f"{fault}: {what} {status}" for fault in ("stopped", "hung")
                 for what, status in seen[fault] if status >= 500]
-    held = signed_in and not failures
-    return Result(3, "Redis stops or hangs", held,
-                  f"signed in: {signed_in}; failures: {', '.join(failures) or 'none'} "
+    return Result(3, "Redis stops or hangs", not failures,
+                  f"a signed-in player's failures: {', '.join(failures) or 'none'} "
                   f"(rounds took {seen['stopped s']:.1f} s stopped, {seen['hung s']:.1f} s hung)")
 
 
