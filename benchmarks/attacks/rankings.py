@@ -65,16 +65,17 @@ def a_deleted_account(stack, quick: bool) -> Result:
                                          "name": name},
                          headers={"X-CSRFToken": player.cookies.get("csrftoken", "")})
     code = answer.json()["code"]
+    stranger = Client(stack.url)
+    pages = (("room", f"/api/rooms/{code}/"), ("level page", f"/levels/{level_id}/"),
+             ("community", "/community/"))
+    shown = [where for where, path in pages if name in stranger.get(path).text]  # seen once
     deleted = player.request("DELETE", "/api/me/", headers={
         "X-CSRFToken": player.cookies.get("csrftoken", "")}).status
     time.sleep(1)
-    stranger = Client(stack.url)
-    left = [where for where, path in (("room", f"/api/rooms/{code}/"),
-                                      ("level page", f"/levels/{level_id}/"),
-                                      ("community", "/community/"))
-            if name in stranger.get(path).text]
+    left = [where for where, path in pages if name in stranger.get(path).text]
     return Result(11, "delete an account", deleted < 300 and not left,
-                  f"deletion {deleted}; the name still shows on: {', '.join(left) or 'nothing'}")
+                  f"shown before on: {', '.join(shown)}; deletion {deleted}; a second later "
+                  f"still on: {', '.join(left) or 'nothing'}")
 
 
 @row(15)
