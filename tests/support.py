@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent  # the repository
 PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
-def free_port() -> int:
+def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((host, 0))
         return sock.getsockname()[1]
 
 
@@ -174,19 +174,22 @@ def render_edge_config(values: dict[str, str]) -> str:
 
 @contextmanager
 def nginx(upstream: str, static_root: str | Path, *, reads: str | None = None,
-          access_log: Path | None = None, **limits: str) -> Iterator[str]:
+          access_log: Path | None = None, host: str = "127.0.0.1",
+          **limits: str) -> Iterator[str]:
     """Debian's nginx with the project's edge config in front of `upstream` (host:port; the
-    reads too unless `reads` names their own), on a free port; yields its base URL once it
-    answers. `access_log`: a file each request is
+    reads too unless `reads` names their own), on a free port of `host`; yields its base URL
+    once it answers. A `host` other than 127.0.0.1 is the edge's own address, as a host of
+    its own on compose's network: nginx connects to the app from it too (proxy_bind), so the
+    app sees a peer that is not itself. `access_log`: a file each request is
     written to, as "METHOD URI STATUS SECONDS WHEN" (the edge's own timing: the benchmarks'
     per kind latency)."""
     if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
         raise RuntimeError("nginx is not installed (Debian's package nginx)")
     folder = Path(tempfile.mkdtemp(prefix="queens-edge-"))
-    port = free_port()
+    port = free_port(host)
     config = folder / "nginx.conf"
     config.write_text(render_edge_config({
-        **EDGE_LIMITS, **limits, "QUEENS_LISTEN": f"127.0.0.1:{port}",
+        **EDGE_LIMITS, **limits, "QUEENS_LISTEN": f"{host}:{port}",
         "QUEENS_UPSTREAM": upstream, "QUEENS_READ_UPSTREAM": reads or upstream,
         "QUEENS_STATIC_ROOT": str(static_root),
         "QUEENS_CACHE_DIR": str(folder / "cache")}))
@@ -194,6 +197,10 @@ def nginx(upstream: str, static_root: str | Path, *, reads: str | None = None,
         config.write_text(config.read_text().replace("    access_log off;", (
             "    log_format timing '$request_method $uri $status $request_time $msec';\n"
             f"    access_log {access_log} timing buffer=256k flush=1s;"), 1))
+    if host != "127.0.0.1":
+        config.write_text(config.read_text().replace(
+            "        proxy_http_version 1.1;",
+            f"        proxy_bind {host};\n        proxy_http_version 1.1;", 1))
     # What the image's own nginx.conf would say: where the pid and the logs go, and (as root
     # here) workers that may read the test's private folders.
     directives = f"pid {folder}/nginx.pid; error_log {folder}/error.log warn;"
@@ -202,7 +209,7 @@ def nginx(upstream: str, static_root: str | Path, *, reads: str | None = None,
     server = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(folder),
                                "-c", str(config), "-g", f"daemon off; {directives}"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    base = f"http://{host}:{port}"
     try:
         try:
             wait_for_url(base + "/healthz", timeout=10)
