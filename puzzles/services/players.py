@@ -19,7 +19,7 @@ from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from puzzles import domain, leaderboards
+from puzzles import domain, leaderboards, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, FixJob, Follow, Level, Player, Solve, SyncCode
 
@@ -232,11 +232,15 @@ def delete_history(key: str, *, user=None) -> None:
                 "player"))), address="")
         Draft.objects.filter(player=key).delete()
         FixJob.objects.filter(player=key).delete()
+        made = list(Level.objects.filter(maker=key).only("id", "size", "rule", "stars"))
         Level.objects.filter(maker=key).update(maker="", maker_name="")
         SyncCode.objects.filter(player=key).delete()
         pk = player.pk if player is not None else None
         if player is not None:
             player.delete()  # its follows go with it
         transaction.on_commit(lambda: leaderboards.forget(pk, key, board_ids))
+        # The update sent no signal: the web processes' kept copies of the levels (and the
+        # lists they are in) still say "by <name>" until told.
+        transaction.on_commit(lambda: level_changes.forget_levels(made))
         if user is not None:
             user.delete()  # its email addresses go with it

@@ -434,6 +434,23 @@ def test_a_deleted_account_leaves_no_personal_data(daily):
     assert "gone@example.com" not in dump and key not in dump
 
 
+def test_a_deleted_makers_name_leaves_the_level_page_at_once(daily):
+    """The level page is served from the processes' kept copy of the level: deleting its
+    maker's account must tell that cache, or the page says "by <name>" for minutes."""
+    from generator_ext import generate
+
+    maker, _ = account("maker@example.com", "Maker")
+    published = post(maker, "/api/builder/publish/", {
+        "regions": generate(6, seed=4, tier="easy").regions, "title": "Mine",
+        "maker_name": "Maker Mia"})
+    assert published.status_code == 201, published.content
+    url = f"/levels/{published.json()['id']}/"
+    assert "by Maker Mia" in Client().get(url).content.decode()  # now kept in memory
+    assert maker.delete("/api/me/").status_code == 204
+    for page in (Client().get(url), Client().get("/community/")):
+        assert "Maker Mia" not in page.content.decode()
+
+
 # ---------------------------------------------------------------- streaks
 D = date(2026, 12, 1)
 
