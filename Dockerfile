@@ -2,7 +2,9 @@
 # Builder: compiles the engine and collects the static files; the runtime image below has
 # no compiler and runs as a user of its own.
 FROM python:3.11-slim AS build
-RUN apt-get update && apt-get install -y --no-install-recommends gcc && rm -rf /var/lib/apt/lists/*
+# PyICU compiles against the system ICU (g++, pkg-config, libicu-dev here; libicu72 at run time).
+RUN apt-get update && apt-get install -y --no-install-recommends gcc g++ pkg-config libicu-dev \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY requirements.txt ./
 RUN grep -v '^-e' requirements.txt > /tmp/runtime.txt \
@@ -22,7 +24,8 @@ COPY --from=build /app/staticfiles /srv/static
 
 # The app (the last stage: what a plain `docker build` makes).
 FROM python:3.11-slim
-RUN useradd --create-home --uid 10001 queens
+RUN apt-get update && apt-get install -y --no-install-recommends libicu72 \
+    && rm -rf /var/lib/apt/lists/* && useradd --create-home --uid 10001 queens
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels
 WORKDIR /app

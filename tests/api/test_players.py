@@ -362,7 +362,11 @@ def test_display_names_are_plain_unique_and_limited(daily):
     alice, _ = account("alice@example.com", "Alice")
     bob, _ = account("bob@example.com", "Bob")
     for name, words in [("alice", "taken"), ("<b>x</b>", "markup"), ("a\u202eb", "invisible"),
-                        ("x" * 25, "at most 24"), ("a", "at least 2"), ("Queens Staff", "site")]:
+                        ("x" * 25, "at most 24"), ("a", "at least 2"), ("Queens Staff", "site"),
+                        # Reserved look-alikes (the row 18): TR39 skeletons.
+                        *((lookalike, "site") for lookalike in (
+                            "ɑdmin", "Admın", "ᴀᴅᴍɪɴ", "Staƒƒ", "Adm1n", "0fficial",
+                            "moderat0r"))]:
         response = bob.patch("/api/me/", {"name": name}, content_type="application/json")
         assert response.status_code == 400 and words in response.json()["detail"], name
     assert bob.patch("/api/me/", {"name": "Bobby"},
