@@ -40,7 +40,7 @@ DEFAULT_STEP_MS = 800
 # The marks carry the thinking: from the log's first entry to its last is at least this
 # share of the level's steps (a person who stares, then places every queen at once, has
 # not solved a level whose steps need crosses to follow).
-ACTIVE_SHARE = 0.5
+ACTIVE_SHARE = 0.3
 # A person's pauses between queens vary: spread (standard deviation / mean) below this over
 # at least EVEN_MIN_GAPS pauses is a metronome's.
 EVEN_SPREAD = 0.2
