@@ -369,6 +369,9 @@ class Player(models.Model):
     # NULL, not "", when there is none: names are unique, and any number of guests have none.
     name = models.CharField(  # noqa: DJ001
         max_length=TEXT_LIMITS["display_name"], null=True, blank=True)
+    # How the name looks (puzzles.text.skeleton): unique too, so no two names read alike
+    # ("AIice" and "Alice"). Set on every save of the name.
+    name_look = models.CharField(max_length=100, null=True, blank=True, unique=True)  # noqa: DJ001
     # The public link (/players/<handle>/) that friends follow: never the key, which is the
     # cookie's secret.
     handle = models.CharField(max_length=16, unique=True, default=player_handle)
@@ -381,6 +384,15 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name or f"Guest {self.handle}"
+
+    def save(self, *args, **kwargs):
+        from puzzles.text import skeleton
+
+        self.name_look = skeleton(self.name) if self.name else None
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_look"}
+        super().save(*args, **kwargs)
 
     @property
     def on_boards(self) -> bool:

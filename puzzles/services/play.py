@@ -228,6 +228,7 @@ def record_solve(level: Level, *, player: str, token: object,
     if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
         raise ServiceError(gettext("the solve token carries no time; check the solution again"))
     log = moves.parse_moves(moves_log, level.size)
+    moves.techniques_of(level)  # the engine's steps (kept per map), read outside the row lock
     with transaction.atomic():
         solve, _ = Solve.objects.select_for_update().get_or_create(level=level, player=player)
         if solve.revealed:

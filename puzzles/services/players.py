@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from puzzles import domain, leaderboards, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, FixJob, Follow, Level, Player, Solve, SyncCode
+from puzzles.text import skeleton
 
 SYNC_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few tries per minute
 SYNC_CODE_TTL = timedelta(minutes=10)
@@ -118,7 +119,8 @@ def name_taken_message(name: str) -> str:
 
 
 def name_taken(name: str, *, exclude: Player | None = None) -> bool:
-    others = Player.objects.filter(name__iexact=name)
+    """Another player's name is this one, or reads like it (the same skeleton)."""
+    others = Player.objects.filter(Q(name__iexact=name) | Q(name_look=skeleton(name)))
     return (others.exclude(pk=exclude.pk) if exclude else others).exists()
 
 

@@ -443,7 +443,8 @@ def test_signing_out_leaves_a_fresh_guest(daily):
 def test_display_names_are_plain_unique_and_limited(daily):
     alice, _ = account("alice@example.com", "Alice")
     bob, _ = account("bob@example.com", "Bob")
-    for name, words in [("alice", "taken"), ("<b>x</b>", "markup"), ("a\u202eb", "invisible"),
+    for name, words in [("alice", "taken"), ("AIice", "taken"), ("A1ice", "taken"),
+                        ("<b>x</b>", "markup"), ("a\u202eb", "invisible"),
                         ("x" * 25, "at most 24"), ("a", "at least 2"), ("Queens Staff", "site"),
                         # Reserved look-alikes (the row 18): TR39 skeletons.
                         *((lookalike, "site") for lookalike in (
