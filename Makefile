@@ -8,6 +8,10 @@ ENGINE_SOURCES := $(wildcard generator_ext/*.pyx generator_ext/*.pxd) setup.py p
 .PHONY: install run test bench lint clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
+	@# PyICU (reserved-name look-alikes) compiles against the system ICU: apt brings it when we may.
+	@pkg-config --exists icu-i18n 2>/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	  && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libicu-dev g++; } \
+	  || echo "libicu-dev is missing: install it (and pkg-config, g++) for PyICU"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	@# setuptools says, for every editable install of a flat layout, to beware of folders named
