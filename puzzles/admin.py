@@ -331,6 +331,7 @@ class SolveAdmin(admin.ModelAdmin):
     readonly_fields = ["level", "player", "seconds", "hints", "revealed", "category", "ranked",
                        "unranked", "created_at", "struck"]
     ordering = ["seconds", "id"]
+    date_hierarchy = "created_at"
     actions = ["strike"]
 
     def has_add_permission(self, request):

@@ -135,6 +135,8 @@ def human_pace(moves: list[list[int]], *, techniques: Sequence[str],
     (fastest_ms), "implausible" for marks that came faster than the steps can be seen,
     metronome-even pauses between queens, or a level that needs hard steps solved near its
     fastest without a single cross or correction."""
+    if not moves:
+        return Verdict(False, "unverified", "no move log")
     fastest = fastest_ms(techniques)
     if 1000 * solved_s < fastest:
         return Verdict(False, "too_fast", f"solved in {solved_s:.1f} s; this level's steps take "
