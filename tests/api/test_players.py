@@ -130,6 +130,26 @@ def test_a_forged_or_implausible_log_is_not_verified(log, reason, why):
     assert not verdict.verified and verdict.reason == reason and why in verdict.detail
 
 
+def test_human_pace_is_one_rule_with_a_plain_signature():
+    """puzzles.moves.human_pace(log, techniques=, solved_s=) -> Verdict: what race rooms call
+    too. An 8×8's steps, a person's log, and the ways it fails."""
+    from generator_ext import generate
+
+    level = generate(8, "touch", seed=3)
+    steps = moves.techniques_of(level)
+    fastest_s = moves.fastest_ms(steps) / 1000
+    person = human_moves(level.solution, end_s=30)
+    assert moves.human_pace(person, techniques=steps, solved_s=30).verified
+    assert moves.human_pace([], techniques=steps, solved_s=30).reason == "unverified"
+    assert moves.human_pace(person, techniques=steps, solved_s=fastest_s - 1).reason == "too_fast"
+    even = [[1000 * (row + 1), row, col, 2] for row, col in enumerate(level.solution)]
+    assert moves.human_pace(even, techniques=steps, solved_s=30).reason == "implausible"
+    # verify() with the level's steps judges the pace as well; without them, as before.
+    assert moves.verify(even, solution=level.solution, first_seen_s=1, solved_s=8.5,
+                        techniques=steps).reason == "implausible"
+    assert moves.verify(even, solution=level.solution, first_seen_s=1, solved_s=8.5).verified
+
+
 @pytest.mark.parametrize("raw, words", [
     ("moves", "must be a list"),
     ([[1, 2, 3]], "four integers"),
