@@ -261,6 +261,39 @@ class Solve(models.Model):
         return f"Solve of level {self.level_id} by {self.player[:8]}"
 
 
+class Reveal(models.Model):
+    """A level's solution shown at a client address (keyed, as Solve.address), by any player
+    there, guest or account: that address's later solves of the level are not ranked. Kept
+    apart from the players' rows, which a merge or a deletion rewrites: a throwaway cookie's
+    reveal, or a deleted account's, still counts."""
+
+    level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="reveals")
+    address = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["level", "address"],
+                                               name="reveal_level_address")]
+
+    def __str__(self) -> str:
+        return f"Level {self.level_id} revealed at {self.address[:8]}"
+
+
+class Strike(models.Model):
+    """Staff took a recorded solve off the boards (a top time they judged not a person's),
+    with their reason; the category it had is kept."""
+
+    solve = models.OneToOneField(Solve, on_delete=models.CASCADE, related_name="strike")
+    reason = models.TextField()
+    category = models.CharField(max_length=16, blank=True, default="")
+    struck_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Strike of solve {self.solve_id}"
+
+
 class Draft(models.Model):
     """A board in the level builder, kept for its maker (by player token) until published or
     deleted; cells of region -1 are unpainted."""
@@ -337,6 +370,9 @@ class Player(models.Model):
     # NULL, not "", when there is none: names are unique, and any number of guests have none.
     name = models.CharField(  # noqa: DJ001
         max_length=TEXT_LIMITS["display_name"], null=True, blank=True)
+    # How the name looks (puzzles.text.skeleton): unique too, so no two names read alike
+    # ("AIice" and "Alice"). Set on every save of the name.
+    name_look = models.CharField(max_length=100, null=True, blank=True, unique=True)  # noqa: DJ001
     # The public link (/players/<handle>/) that friends follow: never the key, which is the
     # cookie's secret.
     handle = models.CharField(max_length=16, unique=True, default=player_handle)
@@ -349,6 +385,15 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name or f"Guest {self.handle}"
+
+    def save(self, *args, **kwargs):
+        from puzzles.text import skeleton
+
+        self.name_look = skeleton(self.name) if self.name else None
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_look"}
+        super().save(*args, **kwargs)
 
     @property
     def on_boards(self) -> bool:

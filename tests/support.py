@@ -233,12 +233,22 @@ def returning_player(context):
     return context
 
 
-def human_moves(solution: list[int], *, end_s: float, gap_ms: int = 250) -> list[list[int]]:
+def human_moves(solution: list[int], *, end_s: float, span_s: float = 4.5) -> list[list[int]]:
     """A person's move log for a solve seen by the server `end_s` after the opening: one
-    queen per row, `gap_ms` apart, the last a moment before the solving check."""
+    queen per row over the last `span_s` seconds (less if the opening is nearer), at uneven
+    pauses, with a cross after the first queen, the last queen a moment before the solving
+    check (puzzles.moves.human_pace holds it a person's)."""
     end = int(end_s * 1000) - 300
+    start = max(0, end - int(span_s * 1000))
     n = len(solution)
-    return [[end - (n - 1 - row) * gap_ms, row, col, 2] for row, col in enumerate(solution)]
+    pauses = [1 + (k * 7) % 5 for k in range(n - 1)]  # 1, 3, 5, 2, 4, ... units
+    unit = (end - start) / max(1, sum(pauses))
+    times = [start + round(unit * sum(pauses[:k])) for k in range(n)]
+    times[-1] = end
+    log = [[ms, row, col, 2] for ms, row, col in zip(times, range(n), solution, strict=True)]
+    cross = [times[0] + max(1, (times[1] - times[0]) // 2) if n > 1 else times[0], 0,
+             (solution[0] + 1) % n, 1]
+    return [log[0], cross, *log[1:]]
 
 
 def player_key(page) -> str:

@@ -8,7 +8,7 @@ server. The round ends when everyone still in the room has finished, when the la
 still racing leaves, or at the time limit; its places are kept (RoomResult).
 
 A race is ranked by the same rules as a ranked solve: a board solved faster than a person
-could (puzzles.selectors.play.plausible_floor) or a level of the round revealed (its
+could (puzzles.moves.human_pace) or a level of the round revealed (its
 solution seen, puzzles.services.play.reveal_solution) puts the player's finish after every
 ranked one, unranked.
 
@@ -31,7 +31,6 @@ from puzzles import domain, moves
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState, Solve
 from puzzles.selectors import levels as level_selectors
-from puzzles.selectors.play import plausible_floor
 from puzzles.selectors.rooms import progress_key, stale_before
 from puzzles.words import tier_word
 
@@ -285,7 +284,11 @@ def finish_board(room: Room, *, player: str, board: object, moves_log: object) -
                                % {"why": verdict.detail})
         # The board's own time: since the round's start or the player's last board before.
         since = max((ms for ms in mine.done if ms is not None), default=0)
-        if took - since < 1000 * plausible_floor(room.size) and not mine.unranked:
+        # The same pace rule as a ranked solve (moves.human_pace, the level's own steps); a
+        # race says every failure of it as "too_fast" (faster than a person solves).
+        pace = moves.human_pace(log, techniques=moves.techniques_of(level),
+                                solved_s=(took - since) / 1000)
+        if not pace.verified and not mine.unranked:
             mine.unranked = "too_fast"
         mine.done[board] = took
         mine.queens[board] = room.size

@@ -341,7 +341,7 @@ def test_a_reveal_in_a_race_leaves_that_finish_unranked_after_every_rank(levels)
 def test_a_scripted_finish_faster_than_a_person_is_unranked(levels):
     room = race_of_two(levels)
     # Bob's script: a log at a person's pace between the queens, the board 3 s after the
-    # start (a person needs plausible_floor(8) = 16 s, as a ranked solve does).
+    # start (faster than the level's steps take a person: moves.human_pace, as for a ranked solve).
     finish(room, "bob-key", after_s=3)
     finish(room, "host-key", after_s=30)
     assert race_results(room) == [("Ada", 1, None), ("Bob", None, "too_fast")]
