@@ -37,8 +37,14 @@ def ensure_daily(day: str | None = None) -> int | None:
 # soft limit fails the job with a sentence).
 @shared_task(**TASK_OPTIONS, soft_time_limit=30, time_limit=45)
 def work_on_fix(job_id: int) -> str:
-    """Make it unique for a builder's board (on the builder's own queue)."""
+    """A builder job (Make it unique, a k-star analysis, a motif start) on its own queue."""
     return builder.execute_fix(job_id)
+
+
+@shared_task(**TASK_OPTIONS)
+def fail_stuck_builder_jobs() -> int:
+    """Builder jobs no worker will finish (a killed worker's): failed with a sentence."""
+    return builder.fail_stuck_jobs()
 
 
 @shared_task(**TASK_OPTIONS)

@@ -46,7 +46,7 @@ def _publish(*, player, regions, rule, title, maker_name, stars) -> tuple[Level,
     existing = builder.refuse_stored_level(regions, rule=rule, player=player, stars=stars)
     if existing is not None:  # the player has played it: a link to it, not a copy
         return existing, False
-    builder.refuse_near_copy(regions, rule=rule, analysis=analysis, player=player)
+    builder.refuse_near_copy(regions, player=player)
     digest = canonical_hash(regions, rule, stars)
     try:
         with transaction.atomic():
