@@ -178,20 +178,28 @@ def test_axe_finds_nothing_on_the_builder_and_the_community_page(page, shots):
     assert all(not v for v in found.values()), found
 
 
-def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots):
-    """The builder's "Start from a motif": the board fills with a level composed around the
-    heart (one region is the heart), the analysis says it works, and the page says so."""
+@pytest.mark.worker
+def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots, builder_worker):
+    """The builder's "Start from a motif": composed on the builder's worker (the page polls
+    the job), the board fills with a level composed around the heart (one region is the
+    heart), the analysis says it works, and the page says so."""
     from generator_ext import motif_cells
 
     page.goto("/create/")
     page.wait_for_selector("#builder[data-ready='true']")
     page.locator("#size").select_option("9")
     page.locator("#motif").select_option("heart")
-    with page.expect_response("**/api/builder/motif/**") as answer:
+    with page.expect_response("**/api/builder/motif/?*") as asked:
         page.locator("#motif-start").click()
-    regions = answer.value.json()["regions"]
+    assert asked.value.status == 202
+    page.wait_for_function(
+        "document.getElementById('status').textContent.includes('around the motif heart')")
     page.wait_for_function(
         "document.getElementById('verdict').textContent.startsWith('One solution')")
+    done = [r.json() for r in page.responses if "/api/builder/motif/" in r.url and r.ok
+            and r.status == 200]
+    assert done and done[-1]["status"] == "done"
+    regions = done[-1]["painting"]["regions"]
     assert page.locator("#board .cell").count() == 81
     assert len({regions[r][c] for r, c in motif_cells("heart", 9)}) == 1
     assert count_solutions(regions, limit=2) == 1
