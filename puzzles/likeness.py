@@ -11,6 +11,8 @@ import hashlib
 from collections import Counter
 from collections.abc import Sequence
 
+import numpy as np
+
 # A painting is a near copy when fewer than this share of its cells differ from the level.
 NEAR_SHARE = 0.25
 
@@ -78,8 +80,6 @@ class SolutionIndex:
 
     def __init__(self, n: int, levels: Sequence[tuple[int, Sequence[Sequence[int]], Sequence,
                                                       int]]):
-        import numpy as np
-
         self.n = n
         self.levels = {level_id: (regions, solution) for level_id, regions, solution, _
                        in levels}
