@@ -192,3 +192,16 @@ def test_the_sweep_fails_jobs_no_worker_will_finish(settings):
     # Delivered again after its worker died (reject_on_worker_lost): failed, not run twice.
     assert builder_service.execute_fix(fresh.id) == "lost"
     assert FixJob.objects.get(id=fresh.id).status == "failed"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_address_cannot_fill_the_fix_queue_with_fresh_cookies():
+    """Row 6: heavy fixes from one address, each with a fresh cookie, hold one place; another
+    player's Make it unique is still taken at once."""
+    grid = ambiguous()
+    statuses = [post(Client(), "/api/builder/fix/", {"regions": grid}).status_code
+                for _ in range(5)]
+    assert statuses == [201, 503, 503, 503, 503]
+    assert FixJob.objects.count() == 1
+    other = post(Client(REMOTE_ADDR="10.0.0.7"), "/api/builder/fix/", {"regions": grid})
+    assert other.status_code == 201
