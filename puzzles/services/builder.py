@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from contextlib import contextmanager
 from dataclasses import asdict
 from datetime import timedelta
 
@@ -215,15 +216,22 @@ def request_fix(*, player: str, address: str = "", regions: object, rule: object
                      rule=rule, stars=stars)
 
 
+@contextmanager
+def costly_turn(who: str):
+    """This address's one costly request in flight, or a 503 while another holds it."""
+    with inflight.held("builder", who) as mine:
+        if not mine:
+            raise Busy(gettext("your last request to the builder is still being worked on; "
+                               "wait for it"))
+        yield
+
+
 def queue_job(*, kind: str, player: str, address: str, rule: str, stars: int = 1,
               regions: list | None = None, params: dict | None = None) -> FixJob:
     """A job on the builder's queue, if the player, the address and the queue have room.
     The address's lock makes its count and the new row one step (two requests of one address
     at once cannot both pass)."""
-    with inflight.held("builder", address or player) as mine:
-        if not mine:
-            raise Busy(gettext("your last request to the builder is still being worked on; "
-                               "wait for it"))
+    with costly_turn(address or player):
         pending = FixJob.objects.filter(status__in=(FixStatus.QUEUED, FixStatus.RUNNING),
                                         created_at__gte=timezone.now() - timedelta(
                                             seconds=FIX_EXPIRY_S))

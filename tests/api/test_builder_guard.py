@@ -76,15 +76,24 @@ def test_a_near_copy_of_a_14x14_3_star_level_is_refused_without_analysis(
     near = one_cell_away(level)
     post(client, "/api/builder/analyze/", {"regions": near, "stars": 3})  # the index is read
     timings = []
-    for stars, rule in ((3, "touch"), (1, "touch"), (1, "classic"), (2, "touch")):
+
+    def fresh_cookie_post(url, body):
+        client.cookies.clear()  # a stranger with a fresh cookie (one handler: no start-up)
         started = time.perf_counter()
-        response = post(Client(), "/api/builder/analyze/", {"regions": near, "stars": stars,
-                                                            "rule": rule})
+        response = post(client, url, body)
         timings.append(time.perf_counter() - started)
+        return response
+
+    for stars, rule in ((3, "touch"), (1, "touch"), (1, "classic"), (2, "touch")):
+        response = fresh_cookie_post("/api/builder/analyze/", {"regions": near, "stars": stars,
+                                                               "rule": rule})
         assert response.status_code == 400, response.json()
         assert_no_solution(response, level)
-    assert engine_calls == []
-    assert max(timings) < 0.05, timings
+    for url in ("/api/builder/fix/", "/api/builder/publish/"):  # the same before a job
+        response = fresh_cookie_post(url, {"regions": near, "stars": 3})
+        assert response.status_code == 400 and "play it" in response.json()["detail"]
+    assert engine_calls == []  # the proof; the times say the same on a busy machine
+    assert sorted(timings)[len(timings) // 2] < 0.05 and max(timings) < 0.25, timings
 
 
 def test_a_board_of_ones_own_is_analysed_as_before(client, make_level):
