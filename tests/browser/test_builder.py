@@ -209,3 +209,25 @@ def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots, builder
     assert len(names) == 1 and names.pop().endswith("region")
     assert "around the motif heart" in page.locator("#status").inner_text()
     page.screenshot(path=shots / "builder-motif.png", full_page=True)
+
+
+@pytest.mark.worker
+def test_a_star_battle_draft_is_analyzed_on_the_builders_worker(page, shots, builder_worker):
+    """A finished 2★ board is analyzed as a job on the builder's worker (202): the page polls
+    it and shows the verdict."""
+    level = generate(10, seed=3, stars=2)
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    draft = page.evaluate("""async (regions) => {
+        const csrf = document.getElementById("builder").dataset.csrf;
+        const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
+            "Content-Type": "application/json", "X-CSRFToken": csrf },
+            body: JSON.stringify({ regions, stars: 2, title: "Twin" }) });
+        return answer.json(); }""", level.regions)
+    with page.expect_response(lambda r: r.url.endswith("/api/builder/analyze/")) as asked:
+        page.goto(draft["url"])
+    assert asked.value.status == 202
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    assert any("/api/builder/analyze/" in r.url and r.status == 200 for r in page.responses)
+    page.screenshot(path=shots / "builder-stars-job.png", full_page=True)
