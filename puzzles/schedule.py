@@ -25,6 +25,7 @@ PERIODIC_TASKS = (
     Periodic("Assign tomorrow's daily puzzle", "puzzles.tasks.ensure_daily", 60, "minutes"),
     # A builder job whose worker was killed fails within its limit and this sweep's period.
     Periodic("Fail stuck builder jobs", "puzzles.tasks.fail_stuck_builder_jobs", 15, "seconds"),
+    Periodic("Forget finished builder jobs", "puzzles.tasks.forget_builder_jobs", 60, "minutes"),
     Periodic("Expire empty race rooms", "puzzles.tasks.expire_rooms", 10, "minutes"),
 )
 

@@ -48,6 +48,12 @@ def fail_stuck_builder_jobs() -> int:
 
 
 @shared_task(**TASK_OPTIONS)
+def forget_builder_jobs() -> int:
+    """Builder jobs that ended a day ago: deleted (safe to run twice)."""
+    return builder.forget_finished_jobs()
+
+
+@shared_task(**TASK_OPTIONS)
 def expire_rooms() -> int:
     """Race rooms nobody has been in for an hour: deleted (safe to run twice)."""
     return rooms.expire_rooms()

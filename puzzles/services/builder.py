@@ -329,6 +329,18 @@ def fail_stuck_jobs(*, job_id: int | None = None) -> int:
                             error=gettext("the request waited too long; ask again")))
 
 
+# A finished job is kept a day (its page polled it within seconds); a k-star painting makes one
+# per stroke, so they are not kept for ever.
+FINISHED_JOB_KEPT = timedelta(days=1)
+
+
+def forget_finished_jobs() -> int:
+    """Delete jobs that ended more than a day ago; how many."""
+    old = FixJob.objects.filter(status__in=(FixStatus.DONE, FixStatus.FAILED),
+                                finished_at__lt=timezone.now() - FINISHED_JOB_KEPT)
+    return old.delete()[0]
+
+
 def polled_job(*, player: str, key: str, kind: str) -> FixJob | None:
     """The player's job as its page polls it, failed first if no worker will finish it."""
     job = community_selectors.fix_job_of(player, key)

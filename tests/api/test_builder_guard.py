@@ -201,6 +201,9 @@ def test_the_sweep_fails_jobs_no_worker_will_finish(settings):
     # Delivered again after its worker died (reject_on_worker_lost): failed, not run twice.
     assert builder_service.execute_fix(fresh.id) == "lost"
     assert FixJob.objects.get(id=fresh.id).status == "failed"
+    FixJob.objects.filter(id=running.id).update(finished_at=now - timedelta(days=2))
+    assert builder_service.forget_finished_jobs() == 1  # a day after it ended
+    assert not FixJob.objects.filter(id=running.id).exists()
 
 
 @pytest.mark.django_db(transaction=True)
