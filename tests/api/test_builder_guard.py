@@ -217,3 +217,31 @@ def test_one_address_cannot_fill_the_fix_queue_with_fresh_cookies():
     assert FixJob.objects.count() == 1
     other = post(Client(REMOTE_ADDR="10.0.0.7"), "/api/builder/fix/", {"regions": grid})
     assert other.status_code == 201
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_requests_of_one_address_queue_one_job():
+    """Eight fresh cookies of one address at the same moment: the address's lock makes its
+    count and the new job one step, so exactly one is queued."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    grid = ambiguous()
+    clients = [Client() for _ in range(8)]
+    for who in clients:  # each handler starts up before the race
+        who.get("/healthz")
+    start = threading.Barrier(len(clients))
+
+    def fix(who):
+        start.wait()
+        try:
+            return post(who, "/api/builder/fix/", {"regions": grid}).status_code
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(len(clients)) as pool:
+        statuses = sorted(pool.map(fix, clients))
+    assert statuses == [201] + [503] * 7, statuses
+    assert FixJob.objects.count() == 1
