@@ -124,12 +124,19 @@ def test_a_k_star_analysis_is_a_job_and_one_per_address_is_in_flight(client):
     assert post(Client(), "/api/builder/analyze/", {"regions": ambiguous()}).status_code == 200
 
 
-def test_one_request_per_address_holds_the_lock(settings):
-    from puzzles import inflight
+@pytest.mark.redis
+def test_one_request_per_address_holds_the_lock_in_redis():
+    from django.core.cache import cache
 
+    from puzzles import inflight
+    from puzzles.limits import redis_client
+
+    key = cache.make_key("queens:inflight:builder:a")
     with inflight.held("builder", "a") as first, inflight.held("builder", "a") as second, \
             inflight.held("builder", "b") as other:
         assert (first, second, other) == (True, False, True)
+        assert redis_client().exists(key)  # shared by every process, not this one's
+    assert not redis_client().exists(key)
     with inflight.held("builder", "a") as again:
         assert again
 
