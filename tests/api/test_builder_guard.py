@@ -168,9 +168,22 @@ def test_costly_work_runs_on_the_builders_worker(client, builder_worker):
     assert Client().get(job["url"]).status_code == 404  # another player's job
 
 
+def children_of(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as listing:
+        return [int(child) for child in listing.read().split()]
+
+
 @pytest.mark.worker
-def test_a_job_whose_worker_is_killed_ends_failed(client, builder_worker, settings):
-    settings.QUEENS_BUILDER_JOB_LIMIT_S = 3
+@pytest.mark.parametrize("pool", ["solo", "prefork"])
+def test_a_job_whose_worker_is_killed_ends_failed(client, celery_processes, settings, pool):
+    """kill -9 during a fix. solo: the worker itself dies, its task unacknowledged; the sweep
+    fails the job past its limit (here 3 s). prefork (compose's): the child doing the work
+    dies; the task is delivered again (reject_on_worker_lost) and fails at once."""
+    worker = celery_processes("builder", "worker", "-Q", settings.CELERY_BUILDER_QUEUE,
+                              "--concurrency=1", f"--pool={pool}", "--without-gossip",
+                              "--without-mingle", "--loglevel=INFO")
+    # prefork: no sweep in time, so only the task delivered again can end the job.
+    settings.QUEENS_BUILDER_JOB_LIMIT_S = 3 if pool == "solo" else 600
     # A 2★ Make it unique: most of a second of the worker's search, to be killed in.
     response = post(client, "/api/builder/fix/", {"regions": ambiguous_2_star(), "stars": 2})
     assert response.status_code == 201, response.json()
@@ -179,8 +192,8 @@ def test_a_job_whose_worker_is_killed_ends_failed(client, builder_worker, settin
     while FixJob.objects.get(key=job["key"]).status == "queued":
         assert time.monotonic() < deadline, "the worker never took the job"
         time.sleep(0.01)
-    os.kill(builder_worker.pid, signal.SIGKILL)
-    builder_worker.wait(timeout=10)
+    victim = worker.pid if pool == "solo" else children_of(worker.pid)[0]
+    os.kill(victim, signal.SIGKILL)
     killed_at = time.monotonic()
     job = wait_for_fix(client, job, timeout=20)
     assert job["status"] == "failed" and "worker stopped" in job["detail"], job
