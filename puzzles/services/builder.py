@@ -13,11 +13,20 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
-from generator_ext._core import check_stars as engine_check_stars
 
-from generator_ext import Analysis, DesignScore, Fix, analyze, generate, make_unique
+from generator_ext import (
+    Analysis,
+    DesignScore,
+    Fix,
+    Problem,
+    Rating,
+    Step,
+    analyze,
+    generate,
+    make_unique,
+)
+from generator_ext import check_stars as engine_check_stars
 from generator_ext.canonical import canonical_hashes
-from generator_ext.deduce import Problem, Rating, Step
 from generator_ext.palette import painted_colors
 from puzzles import domain, inflight
 from puzzles.errors import Busy, ServiceError
