@@ -44,25 +44,12 @@ def solution_key(solution: Sequence[int], rule: str) -> str:
 def cells_apart(painting: Sequence[Sequence[int]], solution: Sequence[int],
                 level_regions: Sequence[Sequence[int]], level_solution: Sequence[int]) -> int:
     """The fewest cells in which the painting differs from the level, over the symmetries
-    that carry the painting's solution onto the level's, each region of the painting read
+    that carry the level's solution onto the painting's, each region of the painting read
     as the level's region it overlaps most."""
     n = len(painting)
-    best = n * n
-    for move in _transforms(n):
-        if _moved(solution, move) != _moved(level_solution, _transforms(n)[0]):
-            continue
-        turned = [[0] * n for _ in range(n)]
-        for r in range(n):
-            for c in range(n):
-                a, b = move(r, c)
-                turned[a][b] = painting[r][c]
-        overlap: dict[int, Counter] = {}
-        for r in range(n):
-            for c in range(n):
-                overlap.setdefault(turned[r][c], Counter())[level_regions[r][c]] += 1
-        same = sum(counts.most_common(1)[0][1] for counts in overlap.values())
-        best = min(best, n * n - same)
-    return best
+    mine = _moved(solution, _transforms(n)[0])
+    return min((_apart_under(painting, move, level_regions) for move in _transforms(n)
+                if _moved(level_solution, move) == mine), default=n * n)
 
 
 def is_near(painting, solution, level_regions, level_solution) -> bool:

@@ -124,11 +124,6 @@ def any_tier_level(size: int, rule: str, *, solves: int, exclude_ids: tuple[int,
     return None
 
 
-def level_with_hash(digest: str) -> Level | None:
-    """The stored level that is this puzzle (under any symmetry or relabelling), if any."""
-    return Level.objects.filter(canonical_hash=digest).select_related("daily").first()
-
-
 def levels_with_hashes(digests: list[str]) -> list[Level]:
     """The stored levels that are any of these puzzles (a map under several rules)."""
     return list(Level.objects.filter(canonical_hash__in=digests).select_related("daily"))
@@ -156,8 +151,3 @@ def solution_index(size: int) -> likeness.SolutionIndex:
 
 def levels_with_ids(ids: list[int]) -> list[Level]:
     return list(Level.objects.filter(id__in=ids).select_related("daily"))
-
-
-def levels_with_solution_key(key: str, *, size: int, rule: str) -> QuerySet[Level]:
-    """Stored levels whose solution is this one up to rotation and mirroring."""
-    return Level.objects.filter(solution_key=key, size=size, rule=rule).select_related("daily")
