@@ -1,9 +1,12 @@
 """Near copies of stored levels: a board a few cells away from a level often keeps that
 level's solution, so the builder would hand it out (paint tomorrow's... or any level with
-one cell changed, and read the solution off the analysis). A level is indexed by the key of
-its solution up to the 8 symmetries of the square (both rules are invariant under them);
-a painting whose solution has a stored level's key, and whose regions match that level's
-once turned the same way and relabelled, but for a few cells, is that level."""
+one cell changed, and read the solution off the analysis). The check needs no analysis: a
+painting that holds a stored level's solution turned by one of the 8 symmetries of the
+square (each of its regions holds the level's count of those queens or stars), and whose
+regions match that level's once turned the same way and relabelled, but for a few cells, is
+that level, under whatever rule and star count it is painted. `SolutionIndex` holds every
+stored level of a size for that test in one numpy pass. (`solution_key`, the same for a
+solution and its turns, is still stored with each level.)"""
 
 from __future__ import annotations
 
