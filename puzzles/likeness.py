@@ -61,46 +61,58 @@ def is_near(painting, solution, level_regions, level_solution) -> bool:
 
 
 # The builder's check before any analysis: every stored level of the painting's size, under
-# every rule and star count, as flat cell numbers of its solution's stars under each of the
-# 8 symmetries. A painting that holds a level's solution (each of its regions holds exactly
+# every rule and star count, as the flat cell numbers of its solution's stars. A painting that
+# holds a level's solution under one of the 8 symmetries (each of its regions holds exactly
 # the level's count of those stars) and is near the level would hand that solution out.
 class SolutionIndex:
-    """The stored levels of one size, ready to be matched against a painting in one numpy
-    pass (about a millisecond for a thousand levels): no search, no engine."""
+    """The stored levels of one size, matched against a painting in one numpy pass per
+    symmetry (milliseconds for thousands of levels): no search, no engine. Levels are added
+    as they are stored; readers see a whole table, old or new, never a half-built one."""
 
-    def __init__(self, n: int, levels: Sequence[tuple[int, Sequence[Sequence[int]], Sequence,
-                                                      int]]):
+    def __init__(self, n: int):
         self.n = n
-        self.levels = {level_id: (regions, solution) for level_id, regions, solution, _
-                       in levels}
+        # The cell a painting is read at, for each cell of the level, under each symmetry.
+        self.moves = np.array([[a * n + b for a, b in (move(r, c) for r in range(n)
+                                                       for c in range(n))]
+                               for move in _transforms(n)], dtype=np.int16)
+        self.tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # stars: (ids, cells)
+
+    def add(self, levels: Sequence[tuple[int, Sequence, int]]) -> None:
+        """More stored levels, as (id, solution, stars)."""
         by_stars: dict[int, list] = {}
-        for level_id, _, solution, stars in levels:
-            cells = _cells(solution)
-            for index, move in enumerate(_transforms(n)):
-                flat = [a * n + b for a, b in (move(r, c) for r, c in cells)]
-                by_stars.setdefault(stars, []).append((level_id, index, flat))
-        self.tables = {
-            stars: ([(level_id, index) for level_id, index, _ in rows],
-                    np.array([flat for _, _, flat in rows], dtype=np.intp))
-            for stars, rows in by_stars.items()}
+        for level_id, solution, stars in levels:
+            by_stars.setdefault(stars, []).append(
+                (level_id, [r * self.n + c for r, c in _cells(solution)]))
+        tables = dict(self.tables)
+        for stars, rows in by_stars.items():
+            ids = np.array([level_id for level_id, _ in rows], dtype=np.int64)
+            cells = np.array([flat for _, flat in rows], dtype=np.int16)
+            if stars in tables:
+                ids = np.concatenate([tables[stars][0], ids])
+                cells = np.concatenate([tables[stars][1], cells])
+            tables[stars] = (ids, cells)
+        self.tables = tables  # one assignment: a reader holds the old tables or the new
 
-    def near_levels(self, painting: Sequence[Sequence[int]]) -> list[int]:
-        """The ids of the levels this complete painting is a near copy of (carrying the
-        level's solution), under any symmetry, relabelling, rule or star count."""
-        import numpy as np
+    def holders(self, painting: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+        """(level id, symmetry) for each stored level whose solution this complete painting
+        holds under that symmetry, whatever rule or star count it is painted under."""
+        board = np.asarray(painting, dtype=np.int16).ravel()
+        found = []
+        for stars, (ids, cells) in self.tables.items():
+            wanted = np.repeat(np.arange(self.n, dtype=np.int16), stars)
+            for index, move in enumerate(self.moves):
+                labels = np.sort(board[move][cells], axis=1)
+                found += [(int(level_id), index)
+                          for level_id in ids[(labels == wanted).all(axis=1)]]
+        return found
 
-        board = np.asarray(painting, dtype=np.intp).ravel()
-        near = []
-        for stars, (names, table) in self.tables.items():
-            labels = np.sort(board[table], axis=1)
-            wanted = np.repeat(np.arange(self.n), stars)
-            for row in np.flatnonzero((labels == wanted).all(axis=1)):
-                level_id, index = names[row]
-                regions, _ = self.levels[level_id]
-                if level_id not in near and _apart_under(
-                        painting, _transforms(self.n)[index], regions) < NEAR_SHARE * self.n ** 2:
-                    near.append(level_id)
-        return near
+
+def is_near_under(painting: Sequence[Sequence[int]], symmetry: int,
+                  level_regions: Sequence[Sequence[int]]) -> bool:
+    """The painting, read through one of the 8 symmetries, differs from the level in fewer
+    than NEAR_SHARE of its cells (its regions relabelled to fit best)."""
+    n = len(painting)
+    return _apart_under(painting, _transforms(n)[symmetry], level_regions) < NEAR_SHARE * n * n
 
 
 def _cells(solution: Sequence) -> list[tuple[int, int]]:

@@ -129,8 +129,9 @@ def levels_with_hashes(digests: list[str]) -> list[Level]:
     return list(Level.objects.filter(canonical_hash__in=digests).select_related("daily"))
 
 
-# Each process keeps the near-copy index of each size, read again when a level of that size
-# was added or deleted (its count or largest id moved: one small query per check).
+# Each process keeps the near-copy index of each size: a query per check says whether a level
+# of that size was added (its count and largest id moved together: only those are read) or
+# deleted (read again).
 _indexes: dict[int, tuple[tuple, likeness.SolutionIndex]] = {}
 _indexes_lock = threading.Lock()
 
@@ -143,8 +144,19 @@ def solution_index(size: int) -> likeness.SolutionIndex:
     if kept is not None and kept[0] == version:
         return kept[1]
     with _indexes_lock:
-        rows = levels.values_list("id", "regions", "solution", "stars")
-        index = likeness.SolutionIndex(size, list(rows))
+        kept = _indexes.get(size)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        columns = ("id", "solution", "stars")
+        if kept is not None and kept[0][1] is not None:
+            (count, last), index = kept
+            added = list(levels.filter(id__gt=last).values_list(*columns))
+            if count + len(added) == version[0]:
+                index.add(added)
+                _indexes[size] = (version, index)
+                return index
+        index = likeness.SolutionIndex(size)
+        index.add(list(levels.values_list(*columns)))
         _indexes[size] = (version, index)
     return index
 

@@ -28,7 +28,7 @@ from generator_ext import (
 from generator_ext import check_stars as engine_check_stars
 from generator_ext.canonical import canonical_hashes
 from generator_ext.palette import painted_colors
-from puzzles import domain, inflight
+from puzzles import domain, inflight, likeness
 from puzzles.errors import Busy, ServiceError
 from puzzles.models import FixJob, FixStatus, JobKind, Level, Source
 from puzzles.selectors import community as community_selectors
@@ -106,9 +106,15 @@ def refuse_near_copy(regions: list[list[int]], *, player: str) -> None:
     may see it; checked from the stored levels alone, before any analysis (likeness)."""
     if not _finished(regions):
         return
-    near = level_selectors.solution_index(len(regions)).near_levels(regions)
-    for level in level_selectors.levels_with_ids(near):
-        if not community_selectors.may_see_solution(level, player):
+    holders = level_selectors.solution_index(len(regions)).holders(regions)
+    if not holders:
+        return
+    levels = {level.id: level for level in level_selectors.levels_with_ids(
+        [level_id for level_id, _ in holders])}
+    for level_id, symmetry in holders:
+        level = levels.get(level_id)  # deleted meanwhile: nothing to hand out
+        if level is not None and likeness.is_near_under(regions, symmetry, level.regions) \
+                and not community_selectors.may_see_solution(level, player):
             raise ServiceError(str(STORED_LEVEL_REFUSAL))
 
 
