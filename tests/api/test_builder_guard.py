@@ -96,6 +96,17 @@ def test_a_near_copy_of_a_14x14_3_star_level_is_refused_without_analysis(
     assert sorted(timings)[len(timings) // 2] < 0.05 and max(timings) < 0.25, timings
 
 
+def test_a_level_stored_after_the_index_was_read_is_found(client, make_level):
+    make_level(size=9, seed=1)
+    first = make_level(size=9, seed=2)
+    assert post(client, "/api/builder/analyze/", {"regions": one_cell_away(first)}
+                ).status_code == 400  # this process's index of 9×9 levels is read
+    later = make_level(size=9, seed=3)  # stored since: added to the index, not missed
+    response = post(client, "/api/builder/analyze/", {"regions": one_cell_away(later)})
+    assert response.status_code == 400 and "play it" in response.json()["detail"]
+    assert_no_solution(response, later)
+
+
 def test_a_board_of_ones_own_is_analysed_as_before(client, make_level):
     make_level(size=8, seed=5)
     regions = generate(8, seed=77, tier="medium").regions
