@@ -276,3 +276,20 @@ def test_simultaneous_requests_of_one_address_queue_one_job():
         statuses = sorted(pool.map(fix, clients))
     assert statuses == [201] + [503] * 7, statuses
     assert FixJob.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_motif_start_is_queued_not_generated_in_the_web(client, monkeypatch):
+    """Row 5: a motif start is a job for the builder's worker; the web never generates."""
+    from puzzles.services import builder as builder_service
+
+    def no_generation(*args, **kwargs):
+        raise AssertionError("a generation in the web process")
+
+    monkeypatch.setattr(builder_service, "generate", no_generation)
+    started = time.perf_counter()
+    response = client.get("/api/builder/motif/?size=16&motif=heart")
+    assert response.status_code == 202 and response.json()["status"] == "queued"
+    assert time.perf_counter() - started < 0.5
+    job = FixJob.objects.get(key=response.json()["key"])
+    assert job.kind == "motif" and job.params["motif"] == "heart"
