@@ -51,24 +51,32 @@ class _LocalLocks:
 _local = _LocalLocks()
 
 
-@contextmanager
-def held(scope: str, who: str, *, ttl_s: float = 10.0):
-    """Yield True while this request holds the (scope, who) lock, False if another does."""
-    key = f"queens:inflight:{scope}:{who}"
-    token = secrets.token_hex(8)
-    client = None
+def _take(key: str, token: str, ttl_s: float):
+    """(taken, the Redis client or None for this process's lock)."""
     try:
         client = redis_client()
         if client is not None:
-            key = cache.make_key(key)
-            taken = bool(client.set(key, token, nx=True, px=int(ttl_s * 1000)))
-        else:
-            taken = _local.take(key, ttl_s)
+            return bool(client.set(cache.make_key(key), token, nx=True,
+                                   px=int(ttl_s * 1000))), client
     except Exception:
         log.warning("the shared lock store is unreachable; locking in this process",
                     exc_info=log.isEnabledFor(logging.DEBUG))
-        client = None
-        taken = _local.take(key, ttl_s)
+    return _local.take(key, ttl_s), None
+
+
+@contextmanager
+def held(scope: str, who: str, *, ttl_s: float = 10.0, wait_s: float = 0.0):
+    """Yield True while this request holds the (scope, who) lock, False if another holds it
+    still after `wait_s` seconds."""
+    key = f"queens:inflight:{scope}:{who}"
+    token = secrets.token_hex(8)
+    deadline = time.monotonic() + wait_s
+    taken, client = _take(key, token, ttl_s)
+    while not taken and time.monotonic() < deadline:
+        time.sleep(0.02)
+        taken, client = _take(key, token, ttl_s)
+    if client is not None:
+        key = cache.make_key(key)
     try:
         yield taken
     finally:

@@ -171,8 +171,13 @@ def request_analysis(*, player: str, address: str, regions: object, rule: object
     """The analysis at once when it is cheap; else a job for the builder's worker."""
     regions, rule, stars = checked_painting(regions=regions, rule=rule, player=player,
                                             stars=stars)
+    if not _finished(regions):
+        return analyzed(regions, rule=rule, stars=stars)  # only its problems: microseconds
     if not is_costly(regions, stars):
-        return analyzed(regions, rule=rule, stars=stars)
+        # Up to the search budget (0.2 s): one at a time per address, the next stroke waiting
+        # a moment for its turn, so one address never holds more than one web thread's core.
+        with costly_turn(address or player, wait_s=INLINE_TURN_WAIT_S):
+            return analyzed(regions, rule=rule, stars=stars)
     return queue_job(kind=JobKind.ANALYZE, player=player, address=address, regions=regions,
                      rule=rule, stars=stars)
 
@@ -231,10 +236,13 @@ def request_fix(*, player: str, address: str = "", regions: object, rule: object
                      rule=rule, stars=stars)
 
 
+INLINE_TURN_WAIT_S = 0.5
+
+
 @contextmanager
-def costly_turn(who: str):
+def costly_turn(who: str, *, wait_s: float = 0.0):
     """This address's one costly request in flight, or a 503 while another holds it."""
-    with inflight.held("builder", who) as mine:
+    with inflight.held("builder", who, wait_s=wait_s) as mine:
         if not mine:
             raise Busy(gettext("your last request to the builder is still being worked on; "
                                "wait for it"))

@@ -293,3 +293,23 @@ def test_a_motif_start_is_queued_not_generated_in_the_web(client, monkeypatch):
     assert time.perf_counter() - started < 0.5
     job = FixJob.objects.get(key=response.json()["key"])
     assert job.kind == "motif" and job.params["motif"] == "heart"
+
+
+def test_an_address_analyses_one_finished_board_at_a_time(client):
+    """A Queens analysis (up to its search budget) takes the address's turn: strokes of one
+    painter wait a moment for it; a flood of them holds one web thread at a time."""
+    from django.test import RequestFactory
+
+    from puzzles import inflight
+    from puzzles.player import address_key
+
+    grid = ambiguous()
+    key = address_key(RequestFactory().get("/", REMOTE_ADDR="127.0.0.1"))
+    with inflight.held("builder", key):  # another request of this address is analysing
+        started = time.perf_counter()
+        busy = post(Client(), "/api/builder/analyze/", {"regions": grid})
+        assert busy.status_code == 503 and int(busy["Retry-After"]) > 0
+        assert time.perf_counter() - started >= 0.5  # it waited its moment first
+        unfinished = [[-1] * 6 for _ in range(6)]  # only problems: no turn needed
+        assert post(client, "/api/builder/analyze/", {"regions": unfinished}).status_code == 200
+    assert post(Client(), "/api/builder/analyze/", {"regions": grid}).status_code == 200
