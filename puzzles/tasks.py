@@ -5,7 +5,7 @@ from datetime import date, timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from puzzles.services import builder, daily, pools, rooms, runs
+from puzzles.services import builder_jobs, daily, pools, rooms, runs
 
 TASK_OPTIONS = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 
@@ -38,19 +38,19 @@ def ensure_daily(day: str | None = None) -> int | None:
 @shared_task(**TASK_OPTIONS, soft_time_limit=30, time_limit=45)
 def work_on_fix(job_id: int) -> str:
     """A builder job (Make it unique, a k-star analysis, a motif start) on its own queue."""
-    return builder.execute_fix(job_id)
+    return builder_jobs.execute_fix(job_id)
 
 
 @shared_task(**TASK_OPTIONS)
 def fail_stuck_builder_jobs() -> int:
     """Builder jobs no worker will finish (a killed worker's): failed with a sentence."""
-    return builder.fail_stuck_jobs()
+    return builder_jobs.fail_stuck_jobs()
 
 
 @shared_task(**TASK_OPTIONS)
 def forget_builder_jobs() -> int:
     """Builder jobs that ended a day ago: deleted (safe to run twice)."""
-    return builder.forget_finished_jobs()
+    return builder_jobs.forget_finished_jobs()
 
 
 @shared_task(**TASK_OPTIONS)

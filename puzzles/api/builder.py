@@ -13,7 +13,7 @@ from puzzles.api.throttles import BuilderThrottle, FixThrottle, MotifThrottle, P
 from puzzles.api.views import answers, body
 from puzzles.models import FixJob, JobKind
 from puzzles.selectors import community as community_selectors
-from puzzles.services import builder, community
+from puzzles.services import builder_jobs, community
 
 
 class AnalyzeView(APIView):
@@ -28,7 +28,7 @@ class AnalyzeView(APIView):
         builder's worker (202): poll its url until it is done or failed. 503 with
         Retry-After while this player's or address's last job is still in flight."""
         data = body(request, b.PaintingSerializer)
-        answer = builder.request_analysis(player=request.player, address=request.address_key,
+        answer = builder_jobs.request_analysis(player=request.player, address=request.address_key,
                                           regions=data["regions"], rule=data["rule"],
                                           stars=data["stars"])
         if isinstance(answer, FixJob):
@@ -47,7 +47,7 @@ class FixView(APIView):
         """Queue a Make it unique; the builder's worker searches (bounded) while the page
         polls the job. 503 with Retry-After when the queue is full."""
         data = body(request, b.PaintingSerializer)
-        job = builder.request_fix(player=request.player, address=request.address_key,
+        job = builder_jobs.request_fix(player=request.player, address=request.address_key,
                                   regions=data["regions"], rule=data["rule"],
                                   stars=data["stars"])
         return Response(b.FixJobSerializer(job).data, status=status.HTTP_201_CREATED)
@@ -65,7 +65,7 @@ class MotifView(APIView):
         """Start from a motif: a fresh level composed around it on the builder's worker
         (202); poll the job's url for the painting."""
         query = request.query_params
-        job = builder.request_motif(
+        job = builder_jobs.request_motif(
             player=request.player, address=request.address_key,
             size=domain.parse_size(query.get("size", ""), domain.BUILDER_SIZES),
             motif=query.get("motif", ""), rule=query.get("rule", domain.Rule.TOUCH),
@@ -80,7 +80,7 @@ class JobView(APIView):
     serializer = b.FixJobSerializer
 
     def get(self, request, key: str):
-        job = builder.polled_job(player=request.player, key=key, kind=self.kind)
+        job = builder_jobs.polled_job(player=request.player, key=key, kind=self.kind)
         if job is None:
             raise NotFound(f"you have no {self.kind} job {key}")
         return Response(self.serializer(job).data)

@@ -9,7 +9,7 @@ from puzzles.api.fields import StrictCharField, StrictIntegerField, cells_field
 from puzzles.api.serializers import SolutionField, StepSerializer
 from puzzles.domain import BUILDER_SIZES, TEXT_LIMITS
 from puzzles.models import Draft, FixStatus, Rule
-from puzzles.services.builder import analysis_of_record
+from puzzles.services.builder_jobs import analysis_of_record
 
 
 def painting_field(**kwargs):

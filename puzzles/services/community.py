@@ -11,7 +11,7 @@ from generator_ext import canonical_hash
 from puzzles import domain, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, Level, Source
-from puzzles.services import builder
+from puzzles.services import builder, builder_jobs
 
 MAX_DRAFTS_PER_PLAYER = 50
 
@@ -43,7 +43,7 @@ def _publish(*, player, regions, rule, title, maker_name, stars,
     builder.refuse_near_copy(regions, player=player)
     # A k-star analysis is past the web's bound: one at a time per address (publishing is
     # also counted per address, a few an hour).
-    with builder.costly_turn(address or player) if builder.is_costly(regions, stars) \
+    with builder_jobs.costly_turn(address or player) if builder.is_costly(regions, stars) \
             else nullcontext():
         analysis = builder.analyzed(regions, rule=rule, stars=stars)
     if analysis.problems:

@@ -216,7 +216,7 @@ def test_the_sweep_fails_jobs_no_worker_will_finish(settings):
 
     from django.utils import timezone
 
-    from puzzles.services import builder as builder_service
+    from puzzles.services import builder_jobs as builder_service
 
     now = timezone.now()
     running = FixJob.objects.create(player="p", regions=ambiguous(), status="running",
