@@ -333,26 +333,38 @@ class FixStatus(models.TextChoices):
     FAILED = "failed"  # no proposal: `error` says why
 
 
+class JobKind(models.TextChoices):
+    FIX = "fix"  # Make it unique: a proposal in `result`
+    ANALYZE = "analyze"  # a k-star painting's analysis, past the web's bound
+    MOTIF = "motif"  # a start composed around a motif (`params`: size, motif, rule, style)
+
+
 class FixJob(models.Model):
-    """A "Make it unique" request of the level builder, worked on by the builder's own worker
-    queue (bounded concurrency) while the page polls for it by its random key."""
+    """A costly request of the level builder (Make it unique, a k-star analysis, a motif
+    start), worked on by the builder's own worker queue (bounded concurrency) while the page
+    polls for it by its random key. `address` (a keyed hash, never the address) shares the
+    queue out per client address; `started_at` lets a sweep fail a job whose worker died."""
 
     key = models.CharField(max_length=16, unique=True, default=draft_key)
+    kind = models.CharField(max_length=16, choices=JobKind.choices, default=JobKind.FIX)
     player = models.CharField(max_length=64, db_index=True)
+    address = models.CharField(max_length=32, blank=True, default="", db_index=True)
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     stars = models.PositiveSmallIntegerField(default=1)
-    regions = models.JSONField()
+    regions = models.JSONField(null=True, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=FixStatus.choices, default=FixStatus.QUEUED)
-    result = models.JSONField(null=True, blank=True)  # {regions, moved, tier, score}
+    result = models.JSONField(null=True, blank=True)  # by kind: the fix, analysis or start
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "created_at"], name="fixjob_pending")]
 
     def __str__(self) -> str:
-        return f"Fix {self.key} ({self.status})"
+        return f"{self.kind.capitalize()} {self.key} ({self.status})"
 
 
 def player_handle() -> str:

@@ -274,6 +274,9 @@ QUEENS_TASK_SLICE_S = env.float("QUEENS_TASK_SLICE_S", default=30.0)
 QUEENS_HEARTBEAT_S = env.float("QUEENS_HEARTBEAT_S", default=10.0)
 QUEENS_STALE_AFTER_S = env.float("QUEENS_STALE_AFTER_S", default=30.0)
 QUEENS_QUEUED_STALE_S = env.float("QUEENS_QUEUED_STALE_S", default=120.0)
+# A builder job running longer than this lost its worker (the task's hard limit is 45 s):
+# the sweep fails it.
+QUEENS_BUILDER_JOB_LIMIT_S = env.float("QUEENS_BUILDER_JOB_LIMIT_S", default=60.0)
 if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
     raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
 QUEENS_DAILY_EPOCH = date.fromisoformat(env.str("QUEENS_DAILY_EPOCH", default="2026-12-01"))
@@ -348,7 +351,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
-    "ENUM_NAME_OVERRIDES": {"RuleEnum": "puzzles.models.Rule", "TierEnum": "puzzles.models.Tier"},
+    "ENUM_NAME_OVERRIDES": {"RuleEnum": "puzzles.models.Rule", "TierEnum": "puzzles.models.Tier",
+                            "JobStatusEnum": "puzzles.models.FixStatus"},
     # The anonymous player: a signed cookie the server sets on the first answer; sending it
     # back keeps solves, hints and the daily streak one player's.
     "APPEND_COMPONENTS": {"securitySchemes": {"playerCookie": {
