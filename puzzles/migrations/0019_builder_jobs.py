@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("puzzles", "0015_stars"),
+        ("puzzles", "0018_player_name_look"),
     ]
 
     operations = [
