@@ -1,7 +1,7 @@
 """Queens engine: solver, generator, canonical form and the deduction engine (difficulty,
 hints, builder analysis) for colored-region n-Queens puzzles."""
 
-from generator_ext._core import validate_regions
+from generator_ext._core import check_stars, validate_regions
 from generator_ext._solver import count_solutions, solve
 from generator_ext.builder import Fix, make_unique
 from generator_ext.canonical import canonical_hash
@@ -41,6 +41,7 @@ __all__ = [
     "Step",
     "analyze",
     "canonical_hash",
+    "check_stars",
     "count_solutions",
     "design_score",
     "generate",

@@ -101,6 +101,7 @@ def make_unique(
     stars: int = 1,
 ) -> Fix | None: ...
 def validate_regions(regions: _Regions, stars: int = 1) -> None: ...
+def check_stars(stars: int, n: int, rule: _Rule = "touch") -> int: ...
 def count_solutions(regions: _Regions, rule: _Rule = "touch", limit: int | None = 2,
                     stars: int = 1) -> int: ...
 @overload
@@ -148,6 +149,7 @@ __all__ = [
     "Step",
     "analyze",
     "canonical_hash",
+    "check_stars",
     "count_solutions",
     "design_score",
     "generate",

@@ -41,5 +41,24 @@ def canonical_hash(regions: Sequence[Sequence[int]], rule: str = "touch", stars:
     rule_code(rule)
     key = canonical_key(regions)
     check_stars(stars, len(regions), rule)
+    return _digest(key, len(regions), rule, stars)
+
+
+def _digest(key: str, n: int, rule: str, stars: int) -> str:
     variant = rule if stars == 1 else f"{rule}|{stars} stars"
-    return hashlib.sha256(f"{variant}|{len(regions)}|{key}".encode()).hexdigest()
+    return hashlib.sha256(f"{variant}|{n}|{key}".encode()).hexdigest()
+
+
+def canonical_hashes(regions: Sequence[Sequence[int]]) -> list[str]:
+    """The canonical hash of this map under every rule and star count it can hold: a map
+    stored under one of them is the same map under the others (the key is computed once)."""
+    key = canonical_key(regions)
+    hashes = []
+    for rule in ("touch", "classic"):
+        for stars in (1, 2, 3):
+            try:
+                check_stars(stars, len(regions), rule)
+            except ValueError:
+                continue
+            hashes.append(_digest(key, len(regions), rule, stars))
+    return hashes

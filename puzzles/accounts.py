@@ -1,10 +1,12 @@
 """Accounts (django-allauth) joined to players: the sign-up form asks for a display name and
 gives the new account the guest's own history; a sign-in merges this browser's guest
 history into the account and keeps the account's key in the session; a sign-out leaves a
-fresh guest (puzzles.player sets its cookie)."""
+fresh guest (puzzles.player sets its cookie). Who is signing in and from where, for allauth's
+limits and axes' lockout: the email typed and puzzles.player.client_address."""
 
 from __future__ import annotations
 
+from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
@@ -13,8 +15,25 @@ from django.utils.translation import gettext_lazy
 
 from puzzles import domain
 from puzzles.errors import ServiceError
-from puzzles.player import ACCOUNT_KEY, new_player_key
+from puzzles.player import ACCOUNT_KEY, client_address, new_player_key
 from puzzles.services import players
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def get_client_ip(self, request) -> str:
+        """allauth's limits key on the address every other limit keys on."""
+        return client_address(request) or super().get_client_ip(request)
+
+
+def login_name(request, credentials: dict | None) -> str | None:
+    """The account a sign-in is for, as axes keys its lockout: the email allauth signs in
+    with, else the admin's username; lowercase, so case does not make a fresh count. After a
+    good sign-in axes asks with the user's username: the form's `login` is what it typed."""
+    credentials = credentials or {}
+    posted = getattr(request, "POST", None) or {}
+    name = (credentials.get("email") or posted.get("login") or credentials.get("username")
+            or posted.get("username"))
+    return name.strip().lower() if isinstance(name, str) and name.strip() else None
 
 
 class SignupForm(forms.Form):

@@ -1,15 +1,20 @@
 """Near copies of stored levels: a board a few cells away from a level often keeps that
 level's solution, so the builder would hand it out (paint tomorrow's... or any level with
-one cell changed, and read the solution off the analysis). A level is indexed by the key of
-its solution up to the 8 symmetries of the square (both rules are invariant under them);
-a painting whose solution has a stored level's key, and whose regions match that level's
-once turned the same way and relabelled, but for a few cells, is that level."""
+one cell changed, and read the solution off the analysis). The check needs no analysis: a
+painting that holds a stored level's solution turned by one of the 8 symmetries of the
+square (each of its regions holds the level's count of those queens or stars), and whose
+regions match that level's once turned the same way and relabelled, but for a few cells, is
+that level, under whatever rule and star count it is painted. `SolutionIndex` holds every
+stored level of a size for that test in one numpy pass. (`solution_key`, the same for a
+solution and its turns, is still stored with each level.)"""
 
 from __future__ import annotations
 
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
+
+import numpy as np
 
 # A painting is a near copy when fewer than this share of its cells differ from the level.
 NEAR_SHARE = 0.25
@@ -42,27 +47,88 @@ def solution_key(solution: Sequence[int], rule: str) -> str:
 def cells_apart(painting: Sequence[Sequence[int]], solution: Sequence[int],
                 level_regions: Sequence[Sequence[int]], level_solution: Sequence[int]) -> int:
     """The fewest cells in which the painting differs from the level, over the symmetries
-    that carry the painting's solution onto the level's, each region of the painting read
+    that carry the level's solution onto the painting's, each region of the painting read
     as the level's region it overlaps most."""
     n = len(painting)
-    best = n * n
-    for move in _transforms(n):
-        if _moved(solution, move) != _moved(level_solution, _transforms(n)[0]):
-            continue
-        turned = [[0] * n for _ in range(n)]
-        for r in range(n):
-            for c in range(n):
-                a, b = move(r, c)
-                turned[a][b] = painting[r][c]
-        overlap: dict[int, Counter] = {}
-        for r in range(n):
-            for c in range(n):
-                overlap.setdefault(turned[r][c], Counter())[level_regions[r][c]] += 1
-        same = sum(counts.most_common(1)[0][1] for counts in overlap.values())
-        best = min(best, n * n - same)
-    return best
+    mine = _moved(solution, _transforms(n)[0])
+    return min((_apart_under(painting, move, level_regions) for move in _transforms(n)
+                if _moved(level_solution, move) == mine), default=n * n)
 
 
 def is_near(painting, solution, level_regions, level_solution) -> bool:
     n = len(painting)
     return cells_apart(painting, solution, level_regions, level_solution) < NEAR_SHARE * n * n
+
+
+# The builder's check before any analysis: every stored level of the painting's size, under
+# every rule and star count, as the flat cell numbers of its solution's stars. A painting that
+# holds a level's solution under one of the 8 symmetries (each of its regions holds exactly
+# the level's count of those stars) and is near the level would hand that solution out.
+class SolutionIndex:
+    """The stored levels of one size, matched against a painting in one numpy pass per
+    symmetry (milliseconds for thousands of levels): no search, no engine. Levels are added
+    as they are stored; readers see a whole table, old or new, never a half-built one."""
+
+    def __init__(self, n: int):
+        self.n = n
+        # The cell a painting is read at, for each cell of the level, under each symmetry.
+        self.moves = np.array([[a * n + b for a, b in (move(r, c) for r in range(n)
+                                                       for c in range(n))]
+                               for move in _transforms(n)], dtype=np.int16)
+        self.tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # stars: (ids, cells)
+
+    def add(self, levels: Sequence[tuple[int, Sequence, int]]) -> None:
+        """More stored levels, as (id, solution, stars)."""
+        by_stars: dict[int, list] = {}
+        for level_id, solution, stars in levels:
+            by_stars.setdefault(stars, []).append(
+                (level_id, [r * self.n + c for r, c in _cells(solution)]))
+        tables = dict(self.tables)
+        for stars, rows in by_stars.items():
+            ids = np.array([level_id for level_id, _ in rows], dtype=np.int64)
+            cells = np.array([flat for _, flat in rows], dtype=np.int16)
+            if stars in tables:
+                ids = np.concatenate([tables[stars][0], ids])
+                cells = np.concatenate([tables[stars][1], cells])
+            tables[stars] = (ids, cells)
+        self.tables = tables  # one assignment: a reader holds the old tables or the new
+
+    def holders(self, painting: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+        """(level id, symmetry) for each stored level whose solution this complete painting
+        holds under that symmetry, whatever rule or star count it is painted under."""
+        board = np.asarray(painting, dtype=np.int16).ravel()
+        found = []
+        for stars, (ids, cells) in self.tables.items():
+            wanted = np.repeat(np.arange(self.n, dtype=np.int16), stars)
+            for index, move in enumerate(self.moves):
+                labels = np.sort(board[move][cells], axis=1)
+                found += [(int(level_id), index)
+                          for level_id in ids[(labels == wanted).all(axis=1)]]
+        return found
+
+
+def is_near_under(painting: Sequence[Sequence[int]], symmetry: int,
+                  level_regions: Sequence[Sequence[int]]) -> bool:
+    """The painting, read through one of the 8 symmetries, differs from the level in fewer
+    than NEAR_SHARE of its cells (its regions relabelled to fit best)."""
+    n = len(painting)
+    return _apart_under(painting, _transforms(n)[symmetry], level_regions) < NEAR_SHARE * n * n
+
+
+def _cells(solution: Sequence) -> list[tuple[int, int]]:
+    """A solution's star cells: one per row (Queens) or each row's list of columns."""
+    if solution and isinstance(solution[0], list):
+        return [(r, c) for r, cols in enumerate(solution) for c in cols]
+    return list(enumerate(solution))
+
+
+def _apart_under(painting, move, level_regions) -> int:
+    """Cells in which the painting, read through `move`, differs from the level, each of its
+    regions read as the level's region it overlaps most."""
+    n = len(painting)
+    overlap: dict[int, Counter] = {}
+    for r in range(n):
+        for c in range(n):
+            a, b = move(r, c)
+            overlap.setdefault(painting[a][b], Counter())[level_regions[r][c]] += 1
+    return n * n - sum(counts.most_common(1)[0][1] for counts in overlap.values())

@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 
 from generator_ext import region_colors
 from generator_ext.palette import painted_colors
@@ -260,6 +261,39 @@ class Solve(models.Model):
         return f"Solve of level {self.level_id} by {self.player[:8]}"
 
 
+class Reveal(models.Model):
+    """A level's solution shown at a client address (keyed, as Solve.address), by any player
+    there, guest or account: that address's later solves of the level are not ranked. Kept
+    apart from the players' rows, which a merge or a deletion rewrites: a throwaway cookie's
+    reveal, or a deleted account's, still counts."""
+
+    level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="reveals")
+    address = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["level", "address"],
+                                               name="reveal_level_address")]
+
+    def __str__(self) -> str:
+        return f"Level {self.level_id} revealed at {self.address[:8]}"
+
+
+class Strike(models.Model):
+    """Staff took a recorded solve off the boards (a top time they judged not a person's),
+    with their reason; the category it had is kept."""
+
+    solve = models.OneToOneField(Solve, on_delete=models.CASCADE, related_name="strike")
+    reason = models.TextField()
+    category = models.CharField(max_length=16, blank=True, default="")
+    struck_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Strike of solve {self.solve_id}"
+
+
 class Draft(models.Model):
     """A board in the level builder, kept for its maker (by player token) until published or
     deleted; cells of region -1 are unpainted."""
@@ -299,26 +333,38 @@ class FixStatus(models.TextChoices):
     FAILED = "failed"  # no proposal: `error` says why
 
 
+class JobKind(models.TextChoices):
+    FIX = "fix"  # Make it unique: a proposal in `result`
+    ANALYZE = "analyze"  # a k-star painting's analysis, past the web's bound
+    MOTIF = "motif"  # a start composed around a motif (`params`: size, motif, rule, style)
+
+
 class FixJob(models.Model):
-    """A "Make it unique" request of the level builder, worked on by the builder's own worker
-    queue (bounded concurrency) while the page polls for it by its random key."""
+    """A costly request of the level builder (Make it unique, a k-star analysis, a motif
+    start), worked on by the builder's own worker queue (bounded concurrency) while the page
+    polls for it by its random key. `address` (a keyed hash, never the address) shares the
+    queue out per client address; `started_at` lets a sweep fail a job whose worker died."""
 
     key = models.CharField(max_length=16, unique=True, default=draft_key)
+    kind = models.CharField(max_length=16, choices=JobKind.choices, default=JobKind.FIX)
     player = models.CharField(max_length=64, db_index=True)
+    address = models.CharField(max_length=32, blank=True, default="", db_index=True)
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     stars = models.PositiveSmallIntegerField(default=1)
-    regions = models.JSONField()
+    regions = models.JSONField(null=True, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=FixStatus.choices, default=FixStatus.QUEUED)
-    result = models.JSONField(null=True, blank=True)  # {regions, moved, tier, score}
+    result = models.JSONField(null=True, blank=True)  # by kind: the fix, analysis or start
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "created_at"], name="fixjob_pending")]
 
     def __str__(self) -> str:
-        return f"Fix {self.key} ({self.status})"
+        return f"{self.kind.capitalize()} {self.key} ({self.status})"
 
 
 def player_handle() -> str:
@@ -336,6 +382,9 @@ class Player(models.Model):
     # NULL, not "", when there is none: names are unique, and any number of guests have none.
     name = models.CharField(  # noqa: DJ001
         max_length=TEXT_LIMITS["display_name"], null=True, blank=True)
+    # How the name looks (puzzles.text.skeleton): unique too, so no two names read alike
+    # ("AIice" and "Alice"). Set on every save of the name.
+    name_look = models.CharField(max_length=100, null=True, blank=True, unique=True)  # noqa: DJ001
     # The public link (/players/<handle>/) that friends follow: never the key, which is the
     # cookie's secret.
     handle = models.CharField(max_length=16, unique=True, default=player_handle)
@@ -348,6 +397,15 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name or f"Guest {self.handle}"
+
+    def save(self, *args, **kwargs):
+        from puzzles.text import skeleton
+
+        self.name_look = skeleton(self.name) if self.name else None
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_look"}
+        super().save(*args, **kwargs)
 
     @property
     def on_boards(self) -> bool:
@@ -422,9 +480,15 @@ class RoomPlayer(models.Model):
     connections = models.PositiveSmallIntegerField(default=0)
     # When their last connection closed (null while one is open): gone after a grace.
     left_at = models.DateTimeField(null=True, blank=True)
+    # The last beat of one of their connections: a count whose connections died without a
+    # word (their worker was killed) is swept once this is old (services.rooms.sweep).
+    seen_at = models.DateTimeField(default=timezone.now)
     queens = models.JSONField(default=list, blank=True)  # per board, as they last said
     done = models.JSONField(default=list, blank=True)  # per board: ms after the start, or null
     finished_ms = models.PositiveIntegerField(null=True, blank=True)
+    # Why this round's finish cannot be ranked ("" while it can): a level revealed, or a
+    # board solved faster than a person could (services.rooms.finish_board).
+    unranked = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["room", "player"],
@@ -442,9 +506,11 @@ class RoomResult(models.Model):
     round = models.PositiveSmallIntegerField()
     player = models.CharField(max_length=64)
     name = models.CharField(max_length=40)
-    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # null: did not finish
+    # null: did not finish, or finished unranked (`unranked` says why), after every rank
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
     finished_ms = models.PositiveIntegerField(null=True, blank=True)
     boards_done = models.PositiveSmallIntegerField(default=0)
+    unranked = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["room", "round", "player"],

@@ -1,12 +1,17 @@
 """A solve's move log, `[[ms_since_open, row, col, mark], ...]`, read and replayed against
 the level and the server's own clock. The log decides nothing alone: a solve is ranked only
 when its log replays to the solution, keeps time with what the server saw, and moves at a
-human pace. A log that fails is kept; its solve is simply not ranked."""
+human pace for this level (`human_pace`: measured against the deduction engine's own steps for
+it). A log that fails is kept; its solve is simply not ranked."""
 
 from __future__ import annotations
 
+import functools
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generator_ext import rate
 from puzzles.board import solution_cells
 from puzzles.errors import ServiceError
 
@@ -24,12 +29,34 @@ LATE_S = 2.0  # a move logged after the server saw the solve, beyond any clock j
 # Queens placed closer together than this are placed at a machine's speed; a log whose
 # placements mostly are is not a person's.
 MACHINE_GAP_MS = 100
+# The least time a practised player takes to see and apply each of the engine's techniques
+# (generator_ext.TECHNIQUES, easiest first), a queen's double tap included: a level's steps
+# add up to the fastest solve of it a person makes. Chosen low (a fast human's 8×8 in 9 s
+# stays ranked: tests/api/test_players.py), so that what is slower than this is no proof of
+# a person, but what is faster is a script. A technique not listed counts DEFAULT_STEP_MS.
+STEP_MS = {"last_cell": 250, "neighbours": 100, "confinement": 400, "group_confinement": 800,
+           "elimination": 1000, "contradiction": 1200}
+DEFAULT_STEP_MS = 800
+# The marks carry the thinking: from the log's first entry to its last is at least this
+# share of the level's steps (a person who stares, then places every queen at once, has
+# not solved a level whose steps need crosses to follow).
+ACTIVE_SHARE = 0.3
+# A person's pauses between queens vary: spread (standard deviation / mean) below this over
+# at least EVEN_MIN_GAPS pauses is a metronome's.
+EVEN_SPREAD = 0.2
+EVEN_MIN_GAPS = 5
+# A level that needs these has no person solve it near the fastest time without a single cross
+# or correction along the way (a script with the solution in hand needs none).
+HARD_TECHNIQUES = frozenset({"elimination", "contradiction"})
+BARE_SPEED_SHARE = 2.0  # "near": under this many times the level's fastest
 
 
 @dataclass(frozen=True)
 class Verdict:
     verified: bool
-    reason: str = ""  # "unverified" (the log does not hold up) or "implausible" (its pace)
+    # "unverified" (the log does not hold up), "too_fast" (faster than the level's steps) or
+    # "implausible" (its pace)
+    reason: str = ""
     detail: str = ""  # for the logs and the tests: what did not hold
 
 
@@ -81,11 +108,63 @@ def replay_problem(moves: list[list[int]], solution: list) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=512)
+def _techniques(regions: tuple, rule: str, stars: int) -> tuple[str, ...]:
+    return tuple(step.technique for step in rate([list(row) for row in regions], rule,
+                                                 stars=stars).steps)
+
+
+def techniques_of(level) -> tuple[str, ...]:
+    """The engine's solving steps for a level (anything with `regions`, `rule`, `stars`), in
+    order: what a person must see to solve it. A few milliseconds, kept per map."""
+    return _techniques(tuple(map(tuple, level.regions)), level.rule,
+                       getattr(level, "stars", 1))
+
+
+def fastest_ms(techniques: Sequence[str]) -> int:
+    """The fastest solve of a level with these steps that a person makes (STEP_MS)."""
+    return sum(STEP_MS.get(t, DEFAULT_STEP_MS) for t in techniques)
+
+
+def human_pace(moves: list[list[int]], *, techniques: Sequence[str],
+               solved_s: float) -> Verdict:
+    """THE plausibility rule for a solve's pace (ranked solves and race rooms alike): could a
+    person have made this log (already replayed, see verify) on a level whose engine steps
+    are `techniques` (techniques_of(level)), solved `solved_s` seconds after opening it, as
+    the server measured? Verdict(True) or why not: "too_fast" below the steps' time
+    (fastest_ms), "implausible" for marks that came faster than the steps can be seen,
+    metronome-even pauses between queens, or a level that needs hard steps solved near its
+    fastest without a single cross or correction."""
+    if not moves:
+        return Verdict(False, "unverified", "no move log")
+    fastest = fastest_ms(techniques)
+    if 1000 * solved_s < fastest:
+        return Verdict(False, "too_fast", f"solved in {solved_s:.1f} s; this level's steps take "
+                                          f"a person {fastest / 1000:.1f} s at least")
+    times = [ms for ms, *_ in moves]
+    if times[-1] - times[0] < ACTIVE_SHARE * fastest:
+        return Verdict(False, "implausible", "the marks came faster than the level's steps can "
+                                             "be seen")
+    queen_times = [ms for ms, _, _, mark in moves if mark == QUEEN]
+    gaps = [b - a for a, b in zip(queen_times, queen_times[1:], strict=False)]
+    if len(gaps) >= EVEN_MIN_GAPS and statistics.fmean(gaps) > 0 and \
+            statistics.pstdev(gaps) < EVEN_SPREAD * statistics.fmean(gaps):
+        return Verdict(False, "implausible", "the queens went down at metronome-even intervals")
+    corrected = any(mark != QUEEN for *_, mark in moves) or len(queen_times) > len(
+        final_queens(moves)[0])
+    if HARD_TECHNIQUES & set(techniques) and not corrected and \
+            1000 * solved_s < BARE_SPEED_SHARE * fastest:
+        return Verdict(False, "implausible", "a hard level solved at speed without a single "
+                                             "cross or correction")
+    return Verdict(True)
+
+
 def verify(moves: list[list[int]] | None, *, solution: list, first_seen_s: float,
-           solved_s: float) -> Verdict:
+           solved_s: float, techniques: Sequence[str] | None = None) -> Verdict:
     """Replay `moves` against the level's solution and the server's clock: `first_seen_s`,
     when the server first heard of this play (its first move, check or hint), and
-    `solved_s`, when it saw the solving check, both in seconds since the opening."""
+    `solved_s`, when it saw the solving check, both in seconds since the opening. With the
+    level's `techniques` (techniques_of), its pace is judged too (human_pace)."""
     if not moves:
         return Verdict(False, "unverified", "no move log")
     problem = replay_problem(moves, solution)
@@ -104,4 +183,6 @@ def verify(moves: list[list[int]] | None, *, solution: list, first_seen_s: float
     gaps = [b - a for a, b in zip(moments, moments[1:], strict=False)]
     if len(moments) < 2 or sum(gap < MACHINE_GAP_MS for gap in gaps) * 2 > len(gaps):
         return Verdict(False, "implausible", "the queens went down at a machine's pace")
+    if techniques is not None:
+        return human_pace(moves, techniques=techniques, solved_s=solved_s)
     return Verdict(True)

@@ -23,6 +23,9 @@ PERIODIC_TASKS = (
     # within 45 s.
     Periodic("Resume stale generation runs", "puzzles.tasks.resume_stale_runs", 15, "seconds"),
     Periodic("Assign tomorrow's daily puzzle", "puzzles.tasks.ensure_daily", 60, "minutes"),
+    # A builder job whose worker was killed fails within its limit and this sweep's period.
+    Periodic("Fail stuck builder jobs", "puzzles.tasks.fail_stuck_builder_jobs", 15, "seconds"),
+    Periodic("Forget finished builder jobs", "puzzles.tasks.forget_builder_jobs", 60, "minutes"),
     Periodic("Expire empty race rooms", "puzzles.tasks.expire_rooms", 10, "minutes"),
 )
 

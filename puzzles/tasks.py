@@ -5,7 +5,7 @@ from datetime import date, timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from puzzles.services import builder, daily, pools, rooms, runs
+from puzzles.services import builder_jobs, daily, pools, rooms, runs
 
 TASK_OPTIONS = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 
@@ -37,8 +37,20 @@ def ensure_daily(day: str | None = None) -> int | None:
 # soft limit fails the job with a sentence).
 @shared_task(**TASK_OPTIONS, soft_time_limit=30, time_limit=45)
 def work_on_fix(job_id: int) -> str:
-    """Make it unique for a builder's board (on the builder's own queue)."""
-    return builder.execute_fix(job_id)
+    """A builder job (Make it unique, a k-star analysis, a motif start) on its own queue."""
+    return builder_jobs.execute_fix(job_id)
+
+
+@shared_task(**TASK_OPTIONS)
+def fail_stuck_builder_jobs() -> int:
+    """Builder jobs no worker will finish (a killed worker's): failed with a sentence."""
+    return builder_jobs.fail_stuck_jobs()
+
+
+@shared_task(**TASK_OPTIONS)
+def forget_builder_jobs() -> int:
+    """Builder jobs that ended a day ago: deleted (safe to run twice)."""
+    return builder_jobs.forget_finished_jobs()
 
 
 @shared_task(**TASK_OPTIONS)

@@ -2,12 +2,16 @@
 cannot spoof. It is normalised (NFKC, spaces collapsed), and refused with a sentence when it
 holds invisible or direction-changing characters, controls, tag characters, a pile of
 combining marks, a word mixing scripts (a Cyrillic О in "Оfficial"), a badge (✔), or a word
-that would pass it off as the site's own ("staff", "admin", "official", "Queens")."""
+that would pass it off as the site's own ("staff", "admin", "official", "Queens"), look-alikes
+included: words are compared by their confusable skeleton (Unicode TR39, through ICU), so
+"ɑdmin", "ᴀᴅᴍɪɴ", "Staƒƒ" and "Adm1n" read as the words they imitate."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+import icu
 
 # Categories never shown as text: controls (C0, C1), format characters (bidi overrides and
 # isolates, zero-width joiners and spaces, tag characters, the BOM), surrogates, private use
@@ -20,6 +24,38 @@ BADGES = set("✓✔☑✅🗸🛡🔰")
 RESERVED_WORDS = ("staff", "admin", "official", "moderator", "verified", "queens")
 # Scripts that are written together in one word: Japanese mixes these three.
 SCRIPT_FAMILIES = {"HIRAGANA": "JAPANESE", "KATAKANA": "JAPANESE", "CJK": "JAPANESE"}
+
+
+# TR39's skeletons are made for text compared with its case (they keep "I" and "i" apart, map
+# "1" and "I" to "l" and leave small capitals alone); names here are compared without case.
+# So, on top of the skeleton, as little as that needs: small capitals are read as their
+# letters before it, and after it "l" (which "1", "I" and "|" became) is read as "i", since
+# lower-case "i", "l" and "1" are one stroke apart.
+SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "
+AFTER_SKELETON = str.maketrans({"l": "i"})
+_spoof_checker = icu.SpoofChecker()  # its getSkeleton is const: safe from any thread
+
+
+def read_as(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    if name.startswith(SMALL_CAPITAL) and len(name) == len(SMALL_CAPITAL) + 1:
+        return name[-1].lower()
+    return ch
+
+
+def skeleton(text: str) -> str:
+    """How `text` looks, without case, accents or look-alike letters: two texts with the same
+    skeleton read alike ("Adm1n", "ɑdmin" and "admin" do). Unicode TR39's skeleton (ICU's
+    SpoofChecker) of the case-folded text, then case-folded again, its marks dropped and the
+    folding above applied."""
+    folded = "".join(map(read_as, unicodedata.normalize("NFKC", text).casefold()))
+    looks = unicodedata.normalize("NFD", _spoof_checker.getSkeleton(0, folded).casefold())
+    return "".join(ch for ch in looks
+                   if not unicodedata.category(ch).startswith("M")).translate(AFTER_SKELETON)
+
+
+# Each reserved word (and its plural) as it looks.
+RESERVED_LOOKS = {skeleton(form): word for word in RESERVED_WORDS for form in (word, word + "s")}
 
 
 class TextRefused(ValueError):
@@ -63,10 +99,10 @@ def clean_text(field: str, value: str, limit: int) -> str:
         raise TextRefused(f"{field} is {len(value)} characters long; at most {limit}")
     words = re.findall(r"[^\W_]+", value.casefold())
     # Letters spelled apart ("Q u e e n s", "a.d.m.i.n") read as the word they spell.
-    spelled = "".join(word for word in words if len(word) == 1)
-    for reserved in RESERVED_WORDS:
-        if reserved in spelled or any(
-                word.rstrip("0123456789") in (reserved, reserved + "s") for word in words):
+    spelled = skeleton("".join(word for word in words if len(word) == 1))
+    looks = {skeleton(word.rstrip("0123456789")) for word in words}
+    for look, reserved in RESERVED_LOOKS.items():
+        if look in looks or look in spelled:
             raise TextRefused(f"{field} cannot contain {reserved!r}: it would look like it "
                               "comes from the site")
     return value

@@ -6,7 +6,11 @@ Here idle and slow clients cost a little memory each, and a deadline closes them
 Bounds, per connection: a request (headers and body) must arrive whole within
 QUEENS_REQUEST_TIMEOUT_S of the connection being ready for it, headers within
 MAX_HEADER_BYTES and a body within MAX_BODY_BYTES. What reaches Django is whole (see
-queensgame.asgi.ThreadedWSGI)."""
+queensgame.asgi.ThreadedWSGI).
+
+The client's address is the peer's: uvicorn's proxy headers are off, whatever gunicorn's
+forwarded_allow_ips says, so an X-Forwarded-For is never believed here. Django believes
+TRUSTED_PROXIES of them (puzzles.player.client_address), one rule for every limit."""
 
 from __future__ import annotations
 
@@ -32,7 +36,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
 
     def _await_request(self) -> None:
         self._cancel_deadline()
-        self._header_bytes = 0
+        self._header_bytes = 0  # as read, while the head is not whole
+        self._head_too_large = False
         self._body_bytes = 0
         self._reading_headers = True
         self._deadline = self.loop.call_later(REQUEST_TIMEOUT_S, self._too_slow)
@@ -45,7 +50,9 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     def _refuse(self, status: str) -> None:
         self._cancel_deadline()
         if not self.transport.is_closing():
-            if self.cycle is None or not self.cycle.response_started:
+            # No answer begun to this request (a kept-alive connection's last cycle is done).
+            if (self.cycle is None or not self.cycle.response_started
+                    or self.cycle.response_complete):
                 self.transport.write(f"HTTP/1.1 {status}\r\ncontent-length: 0\r\n"
                                      "connection: close\r\n\r\n".encode())
             self.transport.close()
@@ -60,6 +67,33 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             self._header_bytes += len(data)
             if self._header_bytes > MAX_HEADER_BYTES:
                 self._refuse("431 Request Header Fields Too Large")
+
+    # A head that arrives in one read is parsed whole inside data_received: its parts are
+    # counted as the parser hands them over, and one past the cap stops the parse there
+    # (the exception is the parser's error; send_400_response answers 431 for it).
+    def _count_head(self, size: int) -> None:
+        self._head_bytes += size
+        if self._head_bytes > MAX_HEADER_BYTES:
+            self._head_too_large = True
+            raise ValueError("request head too large")
+
+    def on_message_begin(self) -> None:
+        self._head_bytes = 0  # as parsed: this request's line and headers
+        super().on_message_begin()
+
+    def on_url(self, url: bytes) -> None:
+        self._count_head(len(url))
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count_head(len(name) + len(value) + 4)  # ": " and CRLF
+        super().on_header(name, value)
+
+    def send_400_response(self, msg: str) -> None:
+        if self._head_too_large:
+            self._refuse("431 Request Header Fields Too Large")
+        else:
+            super().send_400_response(msg)
 
     def on_headers_complete(self) -> None:
         self._reading_headers = False
@@ -95,5 +129,6 @@ class QueensWorker(UvicornWorker):
     # WebSockets (race rooms): websockets' sans-I/O protocol; a message is small (a move log
     # at most), and a peer that stops answering pings is closed.
     CONFIG_KWARGS = {"loop": "uvloop", "http": GuardedHttpProtocol, "lifespan": "off",
+                     "proxy_headers": False,  # see the module's doc: Django decides
                      "ws": "websockets-sansio", "ws_max_size": 256 * 1024,
                      "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0}

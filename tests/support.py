@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent  # the repository
 PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
-def free_port() -> int:
+def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((host, 0))
         return sock.getsockname()[1]
 
 
@@ -174,19 +174,22 @@ def render_edge_config(values: dict[str, str]) -> str:
 
 @contextmanager
 def nginx(upstream: str, static_root: str | Path, *, reads: str | None = None,
-          access_log: Path | None = None, **limits: str) -> Iterator[str]:
+          access_log: Path | None = None, host: str = "127.0.0.1",
+          **limits: str) -> Iterator[str]:
     """Debian's nginx with the project's edge config in front of `upstream` (host:port; the
-    reads too unless `reads` names their own), on a free port; yields its base URL once it
-    answers. `access_log`: a file each request is
+    reads too unless `reads` names their own), on a free port of `host`; yields its base URL
+    once it answers. A `host` other than 127.0.0.1 is the edge's own address, as a host of
+    its own on compose's network: nginx connects to the app from it too (proxy_bind), so the
+    app sees a peer that is not itself. `access_log`: a file each request is
     written to, as "METHOD URI STATUS SECONDS WHEN" (the edge's own timing: the benchmarks'
     per kind latency)."""
     if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
         raise RuntimeError("nginx is not installed (Debian's package nginx)")
     folder = Path(tempfile.mkdtemp(prefix="queens-edge-"))
-    port = free_port()
+    port = free_port(host)
     config = folder / "nginx.conf"
     config.write_text(render_edge_config({
-        **EDGE_LIMITS, **limits, "QUEENS_LISTEN": f"127.0.0.1:{port}",
+        **EDGE_LIMITS, **limits, "QUEENS_LISTEN": f"{host}:{port}",
         "QUEENS_UPSTREAM": upstream, "QUEENS_READ_UPSTREAM": reads or upstream,
         "QUEENS_STATIC_ROOT": str(static_root),
         "QUEENS_CACHE_DIR": str(folder / "cache")}))
@@ -194,6 +197,10 @@ def nginx(upstream: str, static_root: str | Path, *, reads: str | None = None,
         config.write_text(config.read_text().replace("    access_log off;", (
             "    log_format timing '$request_method $uri $status $request_time $msec';\n"
             f"    access_log {access_log} timing buffer=256k flush=1s;"), 1))
+    if host != "127.0.0.1":
+        config.write_text(config.read_text().replace(
+            "        proxy_http_version 1.1;",
+            f"        proxy_bind {host};\n        proxy_http_version 1.1;", 1))
     # What the image's own nginx.conf would say: where the pid and the logs go, and (as root
     # here) workers that may read the test's private folders.
     directives = f"pid {folder}/nginx.pid; error_log {folder}/error.log warn;"
@@ -202,7 +209,7 @@ def nginx(upstream: str, static_root: str | Path, *, reads: str | None = None,
     server = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(folder),
                                "-c", str(config), "-g", f"daemon off; {directives}"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    base = f"http://{host}:{port}"
     try:
         try:
             wait_for_url(base + "/healthz", timeout=10)
@@ -226,12 +233,22 @@ def returning_player(context):
     return context
 
 
-def human_moves(solution: list[int], *, end_s: float, gap_ms: int = 250) -> list[list[int]]:
+def human_moves(solution: list[int], *, end_s: float, span_s: float = 4.5) -> list[list[int]]:
     """A person's move log for a solve seen by the server `end_s` after the opening: one
-    queen per row, `gap_ms` apart, the last a moment before the solving check."""
+    queen per row over the last `span_s` seconds (less if the opening is nearer), at uneven
+    pauses, with a cross after the first queen, the last queen a moment before the solving
+    check (puzzles.moves.human_pace holds it a person's)."""
     end = int(end_s * 1000) - 300
+    start = max(0, end - int(span_s * 1000))
     n = len(solution)
-    return [[end - (n - 1 - row) * gap_ms, row, col, 2] for row, col in enumerate(solution)]
+    pauses = [1 + (k * 7) % 5 for k in range(n - 1)]  # 1, 3, 5, 2, 4, ... units
+    unit = (end - start) / max(1, sum(pauses))
+    times = [start + round(unit * sum(pauses[:k])) for k in range(n)]
+    times[-1] = end
+    log = [[ms, row, col, 2] for ms, row, col in zip(times, range(n), solution, strict=True)]
+    cross = [times[0] + max(1, (times[1] - times[0]) // 2) if n > 1 else times[0], 0,
+             (solution[0] + 1) % n, 1]
+    return [log[0], cross, *log[1:]]
 
 
 def player_key(page) -> str:

@@ -1,7 +1,7 @@
 """The level builder's API: analyze a painting after each stroke, propose a fix, keep drafts
 and publish. Thin: the services check and decide, the serializers shape."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -11,21 +11,30 @@ from puzzles import domain
 from puzzles.api import builder_serializers as b
 from puzzles.api.throttles import BuilderThrottle, FixThrottle, MotifThrottle, PublishThrottle
 from puzzles.api.views import answers, body
+from puzzles.models import FixJob, JobKind
 from puzzles.selectors import community as community_selectors
-from puzzles.services import builder, community
+from puzzles.services import builder_jobs, community
 
 
 class AnalyzeView(APIView):
     throttle_classes = [BuilderThrottle]
 
     @extend_schema(request=b.PaintingSerializer,
-                   responses=answers(b.AnalysisSerializer, 400, 429),
+                   responses={**answers(b.AnalysisSerializer, 400, 429),
+                              202: b.AnalysisJobSerializer},
                    operation_id="builder_analyze")
     def post(self, request):
+        """The analysis at once (200), or for a finished k-star painting a job on the
+        builder's worker (202): poll its url until it is done or failed. 503 with
+        Retry-After while this player's or address's last job is still in flight."""
         data = body(request, b.PaintingSerializer)
-        analysis = builder.analyze_painting(regions=data["regions"], rule=data["rule"],
-                                            player=request.player, stars=data["stars"])
-        return Response(b.AnalysisSerializer(analysis).data)
+        answer = builder_jobs.request_analysis(player=request.player, address=request.address_key,
+                                          regions=data["regions"], rule=data["rule"],
+                                          stars=data["stars"])
+        if isinstance(answer, FixJob):
+            return Response(b.AnalysisJobSerializer(answer).data,
+                            status=status.HTTP_202_ACCEPTED)
+        return Response(b.AnalysisSerializer(answer).data)
 
 
 class FixView(APIView):
@@ -38,36 +47,61 @@ class FixView(APIView):
         """Queue a Make it unique; the builder's worker searches (bounded) while the page
         polls the job. 503 with Retry-After when the queue is full."""
         data = body(request, b.PaintingSerializer)
-        job = builder.request_fix(player=request.player, regions=data["regions"],
-                                  rule=data["rule"], stars=data["stars"])
+        job = builder_jobs.request_fix(player=request.player, address=request.address_key,
+                                  regions=data["regions"], rule=data["rule"],
+                                  stars=data["stars"])
         return Response(b.FixJobSerializer(job).data, status=status.HTTP_201_CREATED)
 
 
 class MotifView(APIView):
-    throttle_classes = [MotifThrottle]  # a generation in the web process: the fix's limits
+    throttle_classes = [MotifThrottle]  # a generation on the builder's worker: the fix's limits
 
     @extend_schema(parameters=[OpenApiParameter("size", int, required=True),
                                OpenApiParameter("motif", str, required=True),
                                OpenApiParameter("rule", str), OpenApiParameter("style", str)],
-                   responses=answers(b.MotifPaintingSerializer, 400, 429),
+                   responses=answers(b.MotifJobSerializer, 400, 429, accepted=True),
                    operation_id="builder_motif")
     def get(self, request):
-        """Start from a motif: a fresh level composed around it, for the builder."""
+        """Start from a motif: a fresh level composed around it on the builder's worker
+        (202); poll the job's url for the painting."""
         query = request.query_params
-        painting = builder.motif_painting(
+        job = builder_jobs.request_motif(
+            player=request.player, address=request.address_key,
             size=domain.parse_size(query.get("size", ""), domain.BUILDER_SIZES),
             motif=query.get("motif", ""), rule=query.get("rule", domain.Rule.TOUCH),
             style=query.get("style", ""))
-        return Response(b.MotifPaintingSerializer(painting).data)
+        return Response(b.MotifJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
-class FixJobView(APIView):
-    @extend_schema(responses=answers(b.FixJobSerializer, 404), operation_id="builder_fix_job")
+class JobView(APIView):
+    """A builder job as its page polls it: one of the player's own, of this view's kind."""
+
+    kind = JobKind.FIX
+    serializer = b.FixJobSerializer
+
     def get(self, request, key: str):
-        job = community_selectors.fix_job_of(request.player, key)
+        job = builder_jobs.polled_job(player=request.player, key=key, kind=self.kind)
         if job is None:
-            raise NotFound(f"you have no fix {key}")
-        return Response(b.FixJobSerializer(job).data)
+            raise NotFound(f"you have no {self.kind} job {key}")
+        return Response(self.serializer(job).data)
+
+
+@extend_schema_view(get=extend_schema(responses=answers(b.FixJobSerializer, 404),
+                                      operation_id="builder_fix_job"))
+class FixJobView(JobView):
+    pass
+
+
+@extend_schema_view(get=extend_schema(responses=answers(b.AnalysisJobSerializer, 404),
+                                      operation_id="builder_analyze_job"))
+class AnalyzeJobView(JobView):
+    kind, serializer = JobKind.ANALYZE, b.AnalysisJobSerializer
+
+
+@extend_schema_view(get=extend_schema(responses=answers(b.MotifJobSerializer, 404),
+                                      operation_id="builder_motif_job"))
+class MotifJobView(JobView):
+    kind, serializer = JobKind.MOTIF, b.MotifJobSerializer
 
 
 class PublishView(APIView):
@@ -81,7 +115,7 @@ class PublishView(APIView):
         level, created = community.publish_level(
             player=request.player, regions=data["regions"], rule=data["rule"],
             title=data["title"], maker_name=data["maker_name"], draft_key=data["draft"] or None,
-            stars=data["stars"])
+            stars=data["stars"], address=request.address_key)
         return Response(b.PublishedSerializer({"id": level.id, "created": created}).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 

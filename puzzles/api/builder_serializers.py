@@ -2,12 +2,14 @@
 published level out. Each response has one serializer, also what the schema shows."""
 
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.api.fields import StrictCharField, StrictIntegerField, cells_field
 from puzzles.api.serializers import SolutionField, StepSerializer
 from puzzles.domain import BUILDER_SIZES, TEXT_LIMITS
-from puzzles.models import Draft, Rule
+from puzzles.models import Draft, FixStatus, Rule
+from puzzles.services.builder_jobs import analysis_of_record
 
 
 def painting_field(**kwargs):
@@ -93,17 +95,34 @@ class FixSerializer(serializers.Serializer):
     score = serializers.FloatField()
 
 
-# What it shapes: a FixJob as its page polls it.
-class FixJobSerializer(serializers.Serializer):
-    key = serializers.CharField(help_text="poll GET /api/builder/fix/<key>/ with it")
-    status = serializers.ChoiceField(["queued", "running", "done", "failed"])
-    fix = FixSerializer(source="result", allow_null=True, help_text="the proposal, once done")
+# What they shape: a FixJob (any builder job) as its page polls it, one serializer by kind.
+class JobSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="poll the url with it")
+    status = serializers.ChoiceField(FixStatus.choices)
     detail = serializers.CharField(source="error", allow_blank=True,
-                                   help_text="why it failed, if it did")
+                                   help_text="why it failed, if it did (a worker that stopped "
+                                             "fails its job too: ask again)")
     url = serializers.SerializerMethodField()
+    url_name = "api-builder-fix-job"
 
     def get_url(self, job) -> str:
-        return reverse("api-builder-fix-job", args=[job.key])
+        return reverse(self.url_name, args=[job.key])
+
+
+class FixJobSerializer(JobSerializer):
+    fix = FixSerializer(source="result", allow_null=True, help_text="the proposal, once done")
+
+
+class AnalysisJobSerializer(JobSerializer):
+    analysis = serializers.SerializerMethodField(help_text="the analysis, once done (an "
+                                                           "analysis answer's shape)")
+    url_name = "api-builder-analyze-job"
+
+    @extend_schema_field(AnalysisSerializer(allow_null=True))
+    def get_analysis(self, job):
+        if job.result is None:
+            return None
+        return AnalysisSerializer(analysis_of_record(job.result)).data
 
 
 class PublishedSerializer(serializers.Serializer):
@@ -134,3 +153,9 @@ class MotifPaintingSerializer(serializers.Serializer):
                                     help_text="a level composed around the motif, to paint on")
     motif = serializers.CharField()
     tier = serializers.CharField(help_text="the tier the level has as it comes")
+
+
+class MotifJobSerializer(JobSerializer):
+    painting = MotifPaintingSerializer(source="result", allow_null=True,
+                                       help_text="the start, once done")
+    url_name = "api-builder-motif-job"

@@ -44,9 +44,14 @@ class RoomPlayerSerializer(serializers.Serializer):
 
 class RoomResultSerializer(serializers.Serializer):
     name = serializers.CharField()
-    rank = serializers.IntegerField(allow_null=True, help_text="null: did not finish")
+    rank = serializers.IntegerField(allow_null=True, help_text="null: did not finish, or "
+                                    "finished unranked (after every rank)")
     finished_ms = serializers.IntegerField(allow_null=True)
     boards_done = serializers.IntegerField()
+    unranked = serializers.ChoiceField(choices=["revealed", "too_fast"], allow_null=True,
+                                       help_text="why a finish is not ranked: a level of the "
+                                                 "round revealed, or a board solved faster "
+                                                 "than a person could")
 
 
 class RoomSerializer(serializers.Serializer):

@@ -234,7 +234,7 @@ class SolveResponseSerializer(serializers.Serializer):
     seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
     hints = serializers.IntegerField()
     ranked = serializers.BooleanField(
-        help_text="false for an assisted solve or a time below the plausible floor")
+        help_text="false for an assisted solve, or one on no board (see unranked)")
     assisted = serializers.BooleanField(
         help_text="true when hints helped: kept out of rankings and personal bests")
     faster_than = serializers.IntegerField(
@@ -243,12 +243,15 @@ class SolveResponseSerializer(serializers.Serializer):
                   "null until the level has RANKING_MIN_SOLVES ranked solves, or when this "
                   "solve is not ranked")
     unranked = serializers.ChoiceField(
-        choices=["assisted", "too_fast", "unverified", "implausible", "address", "offline"],
+        choices=["assisted", "revealed", "too_fast", "unverified", "implausible", "address",
+                 "offline", "struck"],
         allow_null=True,
         help_text="why the solve is not ranked: hints helped (it is on the assisted board), "
-                  "or why it is on no board: faster than a first sight allows, a move log "
-                  "missing or not holding up, a machine's pace, too many solves from one "
-                  "address, or made offline (its time is the player's clock); null when ranked")
+                  "or why it is on no board: the level was revealed at this address, faster "
+                  "than the level's own steps allow a person, a move log missing or not "
+                  "holding up, not a person's pace (puzzles.moves.human_pace), too many solves "
+                  "from one address, made offline (its time is the player's clock), or struck "
+                  "by staff; null when ranked")
     category = serializers.ChoiceField(
         choices=Category.values, allow_null=True,
         help_text="the leaderboard category the solve earned; null: on no board")

@@ -1,6 +1,6 @@
 """The API's rate limits, counted atomically (puzzles.limits): POSTs per client address, the
 builder's strokes per address, fixes and publishes per player and per address. The address
-is REMOTE_ADDR unless TRUSTED_PROXIES says how many proxies to believe (compose: the edge)."""
+is puzzles.player.client_address (TRUSTED_PROXIES says how many proxies to believe)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.conf import settings
 from rest_framework.throttling import BaseThrottle
 
 from puzzles import limits
+from puzzles.player import client_address
 
 
 class CountedThrottle(BaseThrottle):
@@ -27,7 +28,7 @@ class CountedThrottle(BaseThrottle):
         allowed = True
         for rate_name, whose in self.scopes:
             rate = limits.Rate.parse(self.THROTTLE_RATES[rate_name])
-            who = request.player if whose == "player" else self.get_ident(request)
+            who = request.player if whose == "player" else client_address(request)
             ok, wait = limits.hit(rate_name, who, rate)
             if not ok:
                 allowed, self._wait = False, max(self._wait, wait)

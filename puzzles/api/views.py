@@ -37,10 +37,11 @@ ERROR_MEANINGS = {
 }
 
 
-def answers(ok, *errors: int, created: bool = False) -> dict:
-    """An operation's documented responses: its body, then each error as {"detail"} (503 on
-    every operation: the database may be down)."""
-    documented = {201 if created else 200: ok}
+def answers(ok, *errors: int, created: bool = False, accepted: bool = False) -> dict:
+    """An operation's documented responses: its body (200, 201 created, 202 accepted: work
+    queued), then each error as {"detail"} (503 on every operation: the database may be
+    down)."""
+    documented = {202 if accepted else 201 if created else 200: ok}
     for code in (*errors, 503):
         documented[code] = OpenApiResponse(s.ErrorSerializer, description=ERROR_MEANINGS[code])
     return documented

@@ -5,11 +5,19 @@ ping. To clients: hello {you} (which player this connection is), state (the room
 puzzles.selectors.rooms), progress {player, board, queens}, pong, error {detail}. A message
 that is not understood is answered with an error and the connection stays open; nothing a
 client sends reaches the room but through puzzles.services.rooms, and nothing sent out holds
-a solution or another player's marks."""
+a solution or another player's marks.
+
+A connection lives as long as its peer answers the server's pings (queensgame.server): a
+failing channel layer is retried rather than let out (it ended the consumer, and with it the
+socket, while the room still counted the player in), a bad message of any size or depth is
+answered with an error (puzzles.realtime.messages), and however the consumer ends, the room
+hears that the player left. A connection also beats (the player's last-seen time): one that
+dies without a word, its worker killed, is swept by the others' beats (services.rooms)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -18,20 +26,23 @@ from datetime import timedelta
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from puzzles import limits
 from puzzles.errors import ServiceError
+from puzzles.realtime import messages
 from puzzles.realtime.identity import address_of, language_of, player_of
 from puzzles.selectors import rooms as room_selectors
 from puzzles.services import rooms
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE_BYTES = 128 * 1024  # a finish carries a move log (puzzles.moves.MAX_MOVES)
 # Messages one connection may send in a burst, and how fast the allowance refills: a
 # person places a queen a few times a second at most.
 BURST = 40
@@ -39,8 +50,39 @@ REFILL_PER_S = 10.0
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    room = member = beating = None
+    counted = ended = False  # the room counts this connection; its leaving is done
+
+    async def __call__(self, scope, receive, send):
+        # Channels' AsyncConsumer.__call__, but the layer's receive is retried (from_layer)
+        # and the room hears of the end however it came (an error included).
+        self.scope, self.base_send = scope, send
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = self.from_layer
+        try:
+            await await_many_dispatch([receive, self.from_layer], self.dispatch)
+        except StopConsumer:
+            pass
+        finally:
+            await self.gone()
+
+    async def from_layer(self):
+        """The next message for this connection from the channel layer. Redis away for a
+        moment (a timeout, a restart) is waited out, never let out of the consumer."""
+        delay = 0.1
+        while True:
+            try:
+                return await self.channel_layer.receive(self.channel_name)
+            except Exception:  # noqa: BLE001 (logged; the socket stays open)
+                log.warning("room socket: the channel layer failed; retrying", exc_info=True)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                if self.room is not None:  # a restarted Redis forgot the room's group
+                    with contextlib.suppress(Exception):  # the next round says so
+                        await self.channel_layer.group_add(self.group, self.channel_name)
+
     async def connect(self):
-        self.room, self.member = None, None
         self.latest_progress: dict[int, int] = {}  # reports not yet written down, by board
         self.saving = None
         self.player = await database_sync_to_async(player_of)(self.scope)
@@ -60,6 +102,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await database_sync_to_async(rooms.connected)(room, self.player)
+        self.counted = True
+        self.beating = asyncio.get_running_loop().create_task(self.beat())
         await self.hello()
         # Only a player's comings and goings are news to the room: an onlooker (not joined)
         # gets the state alone, so opening sockets by the hundred sends nobody else a thing.
@@ -69,15 +113,45 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_json(await database_sync_to_async(self.fresh_state)())
 
     async def disconnect(self, code):
+        await self.gone()
+
+    async def gone(self):
+        """The room hears that this connection closed: once, each step on its own (a step
+        that fails leaves the rest to do, and the beats' sweep to mend the count)."""
+        if self.ended:
+            return
+        self.ended = True
+        if self.beating is not None:
+            self.beating.cancel()
         if self.room is None:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        if self.member is None:
+        try:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        except Exception:  # noqa: BLE001 (the group forgets a channel by itself, in time)
+            log.warning("room %s: leaving the group failed", self.room.code, exc_info=True)
+        if not self.counted:
             return
-        await database_sync_to_async(rooms.disconnected)(self.room, self.player)
-        await self.broadcast_state()
-        # A dropped connection has a grace to come back; past it, the round goes on without.
-        asyncio.get_running_loop().create_task(self.settle_later(self.room))
+        try:
+            await database_sync_to_async(rooms.disconnected)(self.room, self.player)
+            if self.member is not None:
+                await self.broadcast_state()
+        except Exception:
+            log.exception("room %s: a departure was not recorded", self.room.code)
+        if self.member is not None:
+            # A dropped connection has a grace to come back; past it, the round goes on.
+            asyncio.get_running_loop().create_task(self.settle_later(self.room))
+
+    async def beat(self):
+        """This connection is alive: its player's last-seen time, every beat. Each beat also
+        sweeps the room's players whose connections died silently, and settles a round that
+        only they held up."""
+        while True:
+            await asyncio.sleep(room_selectors.heartbeat_s())
+            try:
+                if await database_sync_to_async(rooms.beat)(self.room, self.player):
+                    await self.broadcast_state()
+            except Exception:
+                log.exception("room %s: a heartbeat failed", self.room.code)
 
     async def settle_later(self, room):
         await asyncio.sleep(rooms.LEAVE_GRACE_S + 0.5)
@@ -96,7 +170,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"no handler for message type {message['type']}")
-        await handler(message)
+        if message["type"] in ("websocket.connect", "websocket.disconnect"):
+            return await handler(message)  # these end the consumer when they fail
+        try:
+            await handler(message)
+        except Exception:  # one message gone wrong (a send, the layer): the socket goes on
+            log.exception("room socket: a %s message failed", message["type"])
 
     # ------------------------------------------------------------ receiving
     async def receive(self, text_data=None, bytes_data=None):
@@ -106,16 +185,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def take(self, text_data):
         if not self.allowed():
             return await self.error(gettext("too many messages; slow down"))
-        if text_data is None:
-            return await self.error("messages are JSON text")
-        if len(text_data) > MAX_MESSAGE_BYTES:
-            return await self.error(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
         try:
-            message = json.loads(text_data)
-        except ValueError:
-            return await self.error("a message must be JSON")
-        kind = message.get("type") if isinstance(message, dict) else None
-        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+            message = messages.parse(text_data)
+        except ServiceError as error:
+            return await self.error(str(error))
+        kind = message["type"]
+        handler = HANDLERS.get(kind)
         if handler is None:
             return await self.error('a message is a JSON object whose "type" is one of '
                                     + ", ".join(HANDLERS))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, CharField, Count, F, Q, QuerySet, Value, When
+from django.db.models.functions import Cast, Concat, TruncDate
 
 from puzzles.models import Draft, FixJob, Level, Solve, Source
 from puzzles.selectors.levels import is_out
@@ -21,14 +22,26 @@ def community_levels(*, order: str = "newest", size: int | None = None,
         levels = levels.filter(size=size)
     if tier:
         levels = levels.filter(tier=tier)
-    # Plays: players who marked a cell (never a page view). Solves: client addresses that
-    # solved it, so fresh cookies do not multiply one solver.
+    # Plays: client addresses that marked a cell, once a day each (never a page view), so
+    # fresh cookies do not multiply one player. Solves: client addresses that solved it.
     levels = levels.annotate(
-        plays=Count("solves"),
+        plays=Count(play_key("solves__"), distinct=True),
         solved=Count("solves__address", filter=Q(solves__solved_at__isnull=False),
                      distinct=True),
     )
     return levels.order_by(*COMMUNITY_ORDERS.get(order, COMMUNITY_ORDERS["newest"]))
+
+
+def play_key(prefix: str = ""):
+    """What one play is: an address on a day (UTC). A solve without an address (a deleted
+    player's, anonymised) is a play of its own."""
+    return Case(
+        When(**{f"{prefix}id__isnull": True}, then=Value(None)),  # no play at all
+        When(**{f"{prefix}address": ""}, then=Concat(Value("row:"), Cast(
+            F(f"{prefix}id"), CharField()))),
+        default=Concat(F(f"{prefix}address"), Value("@"), Cast(
+            TruncDate(f"{prefix}created_at"), CharField())),
+        output_field=CharField())
 
 
 def drafts_of(player: str) -> QuerySet[Draft]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import threading
 from datetime import date
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
-from puzzles import cache_tags, domain, level_cache
+from puzzles import cache_tags, domain, level_cache, likeness
 from puzzles.models import Level
 
 
@@ -123,11 +124,42 @@ def any_tier_level(size: int, rule: str, *, solves: int, exclude_ids: tuple[int,
     return None
 
 
-def level_with_hash(digest: str) -> Level | None:
-    """The stored level that is this puzzle (under any symmetry or relabelling), if any."""
-    return Level.objects.filter(canonical_hash=digest).select_related("daily").first()
+def levels_with_hashes(digests: list[str]) -> list[Level]:
+    """The stored levels that are any of these puzzles (a map under several rules)."""
+    return list(Level.objects.filter(canonical_hash__in=digests).select_related("daily"))
 
 
-def levels_with_solution_key(key: str, *, size: int, rule: str) -> QuerySet[Level]:
-    """Stored levels whose solution is this one up to rotation and mirroring."""
-    return Level.objects.filter(solution_key=key, size=size, rule=rule).select_related("daily")
+# Each process keeps the near-copy index of each size: a query per check says whether a level
+# of that size was added (its count and largest id moved together: only those are read) or
+# deleted (read again).
+_indexes: dict[int, tuple[tuple, likeness.SolutionIndex]] = {}
+_indexes_lock = threading.Lock()
+
+
+def solution_index(size: int) -> likeness.SolutionIndex:
+    """Every stored level of this size, any rule and star count, for the near-copy check."""
+    levels = Level.objects.filter(size=size)
+    version = tuple(levels.aggregate(count=Count("id"), last=Max("id")).values())
+    kept = _indexes.get(size)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    with _indexes_lock:
+        kept = _indexes.get(size)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        columns = ("id", "solution", "stars")
+        if kept is not None and kept[0][1] is not None:
+            (count, last), index = kept
+            added = list(levels.filter(id__gt=last).values_list(*columns))
+            if count + len(added) == version[0]:
+                index.add(added)
+                _indexes[size] = (version, index)
+                return index
+        index = likeness.SolutionIndex(size)
+        index.add(list(levels.values_list(*columns)))
+        _indexes[size] = (version, index)
+    return index
+
+
+def levels_with_ids(ids: list[int]) -> list[Level]:
+    return list(Level.objects.filter(id__in=ids).select_related("daily"))

@@ -1,4 +1,5 @@
-"""Play: how a solve ranks, and the fastest time a ranking believes."""
+"""Play: how a solve ranks, and what keeps a solve out of a ranking (the fastest time a person
+makes is puzzles.moves' to say)."""
 
 from __future__ import annotations
 
@@ -7,19 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from puzzles.models import Level, Solve
-
-# The fastest solve that counts in a ranking, by board size: one second to place each of
-# the n queens (a double tap and the glance that finds its cell) plus an eighth of a second
-# to read each of the n² cells once. 8×8: 16 s, 11×11: 27 s, 20×20: 70 s. Chosen to stay
-# below what a practised player does with a board they have never seen (the daily sizes,
-# 7–11, in 14–27 s) and above what a script does with a solution in hand (any time at all).
-# Faster solves are stored, and the player sees their time, but they are not ranked.
-
-
-def plausible_floor(size: int) -> int:
-    return math.ceil(size + size * size / 8)
-
+from puzzles.models import Level, Reveal, Solve
 
 # A ranking line ("faster than 60 % of players") needs this many ranked solves of the level:
 # with fewer, one other player makes it 0 % or 100 %.
@@ -51,6 +40,11 @@ def solve_ranking(level: Level, seconds: int, *, counted: bool) -> Ranking:
 def board_solves_from(level: Level, address: str) -> int:
     """This address's solves of the level that are on a board (and so may be ranked)."""
     return Solve.objects.filter(level=level, address=address).exclude(category="").count()
+
+
+def revealed_at(level: Level, address: str) -> bool:
+    """The level's solution was shown at this address (to any player there)."""
+    return bool(address) and Reveal.objects.filter(level=level, address=address).exists()
 
 
 def solves_by(player: str) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
@@ -9,31 +11,41 @@ from generator_ext import canonical_hash
 from puzzles import domain, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, Level, Source
-from puzzles.services import builder
+from puzzles.services import builder, builder_jobs
 
 MAX_DRAFTS_PER_PLAYER = 50
 
 
 def publish_level(*, player: str, regions: object, rule: object, title: object = "",
                   maker_name: object = "", draft_key: str | None = None,
-                  stars: object = 1) -> tuple[Level, bool]:
+                  stars: object = 1, address: str = "") -> tuple[Level, bool]:
     """Store a finished board as a community level: (level, True), or (the stored level,
     False) when the same puzzle exists. It enters no pool and no daily until staff promote
     it. The player's draft it came from, if named, links to it."""
     level, created = _publish(player=player, regions=regions, rule=rule, title=title,
-                              maker_name=maker_name, stars=stars)
+                              maker_name=maker_name, stars=stars, address=address)
     if draft_key:
         Draft.objects.filter(player=player, key=draft_key).update(level=level)
     return level, created
 
 
-def _publish(*, player, regions, rule, title, maker_name, stars) -> tuple[Level, bool]:
+def _publish(*, player, regions, rule, title, maker_name, stars,
+             address) -> tuple[Level, bool]:
     rule = domain.check_rule(rule)
     stars = builder.check_builder_stars(stars, rule)
     regions = domain.check_painting(regions, allow_unpainted=False)
     title = domain.check_text("title", title)
     maker_name = domain.check_text("maker_name", maker_name)
-    analysis = builder.analyzed(regions, rule=rule, stars=stars)
+    # The cheap checks first: a stored level or a near copy costs no analysis.
+    existing = builder.refuse_stored_level(regions, rule=rule, player=player, stars=stars)
+    if existing is not None:  # the player has played it: a link to it, not a copy
+        return existing, False
+    builder.refuse_near_copy(regions, player=player)
+    # A k-star analysis is past the web's bound: one at a time per address (publishing is
+    # also counted per address, a few an hour).
+    with builder_jobs.costly_turn(address or player) if builder.is_costly(regions, stars) \
+            else nullcontext():
+        analysis = builder.analyzed(regions, rule=rule, stars=stars)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message)
     if analysis.solution_count != 1:
@@ -43,10 +55,6 @@ def _publish(*, player, regions, rule, title, maker_name, stars) -> tuple[Level,
                                    "is a level"))
     if not analysis.rating.solved_by_logic:
         raise ServiceError(gettext("logic alone cannot finish this board; try Make it unique"))
-    existing = builder.refuse_stored_level(regions, rule=rule, player=player, stars=stars)
-    if existing is not None:  # the player has played it: a link to it, not a copy
-        return existing, False
-    builder.refuse_near_copy(regions, rule=rule, analysis=analysis, player=player)
     digest = canonical_hash(regions, rule, stars)
     try:
         with transaction.atomic():

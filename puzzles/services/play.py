@@ -19,7 +19,7 @@ from generator_ext.deduce import parse_cells
 from puzzles import board, leaderboards, moves
 from puzzles.domain import Category
 from puzzles.errors import ServiceError
-from puzzles.models import Level, Solve
+from puzzles.models import Level, Reveal, Solve
 from puzzles.selectors import play as play_selectors
 
 SOLVE_TOKEN_SALT = "queens.solve"
@@ -64,8 +64,9 @@ class SolveRecord:
     assisted: bool
     faster_than: int | None
     # Why not ranked: "assisted" (on the assisted board only), or why on no board at all:
-    # "too_fast", "unverified" (the move log did not hold up), "implausible" (its pace) or
-    # "address" (too many from one address).
+    # "revealed" (the level was revealed at this address), "too_fast" (faster than the
+    # level's steps), "unverified" (the move log did not hold up), "implausible" (its pace),
+    # "address" (too many from one address) or, later, "struck" (by staff).
     unranked: str | None
     category: str | None  # the leaderboard category it earned; None: on no board
 
@@ -152,6 +153,8 @@ def reveal_solution(level: Level, *, player: str, address: str = "",
     solve = start_play(level, player=player, address=address, opened=opened)
     if not solve.revealed and solve.seconds is None:
         Solve.objects.filter(id=solve.id).update(revealed=True)
+    if address:  # whoever asked: the address's later solves of it are not ranked
+        Reveal.objects.get_or_create(level=level, address=address)
     return level.solution
 
 
@@ -192,11 +195,14 @@ def offset_s(moment: datetime | None, solve: Solve) -> float:
 
 def why_unranked(level: Level, solve: Solve, log: list | None) -> str | None:
     """Why a recorded solve goes on no board (the first reason found), or None."""
-    if solve.seconds < play_selectors.plausible_floor(level.size):
+    if play_selectors.revealed_at(level, solve.address):
+        return "revealed"
+    techniques = moves.techniques_of(level)
+    if 1000 * solve.seconds < moves.fastest_ms(techniques):  # whatever the log says
         return "too_fast"
     verdict = moves.verify(log, solution=level.solution,
                            first_seen_s=offset_s(solve.created_at, solve),
-                           solved_s=offset_s(solve.solved_at, solve))
+                           solved_s=offset_s(solve.solved_at, solve), techniques=techniques)
     if not verdict.verified:
         return verdict.reason
     if solve.address and play_selectors.board_solves_from(
@@ -222,6 +228,7 @@ def record_solve(level: Level, *, player: str, token: object,
     if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
         raise ServiceError(gettext("the solve token carries no time; check the solution again"))
     log = moves.parse_moves(moves_log, level.size)
+    moves.techniques_of(level)  # the engine's steps (kept per map), read outside the row lock
     with transaction.atomic():
         solve, _ = Solve.objects.select_for_update().get_or_create(level=level, player=player)
         if solve.revealed:

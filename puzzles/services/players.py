@@ -14,14 +14,16 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from puzzles import domain, leaderboards
+from puzzles import domain, leaderboards, level_changes
 from puzzles.errors import ServiceError
 from puzzles.models import Draft, FixJob, Follow, Level, Player, Solve, SyncCode
+from puzzles.services import rooms
+from puzzles.text import skeleton
 
 SYNC_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few tries per minute
 SYNC_CODE_TTL = timedelta(minutes=10)
@@ -118,7 +120,8 @@ def name_taken_message(name: str) -> str:
 
 
 def name_taken(name: str, *, exclude: Player | None = None) -> bool:
-    others = Player.objects.filter(name__iexact=name)
+    """Another player's name is this one, or reads like it (the same skeleton)."""
+    others = Player.objects.filter(Q(name__iexact=name) | Q(name_look=skeleton(name)))
     return (others.exclude(pk=exclude.pk) if exclude else others).exists()
 
 
@@ -232,11 +235,16 @@ def delete_history(key: str, *, user=None) -> None:
                 "player"))), address="")
         Draft.objects.filter(player=key).delete()
         FixJob.objects.filter(player=key).delete()
+        made = list(Level.objects.filter(maker=key).only("id", "size", "rule", "stars"))
         Level.objects.filter(maker=key).update(maker="", maker_name="")
         SyncCode.objects.filter(player=key).delete()
+        rooms.forget_player(key)
         pk = player.pk if player is not None else None
         if player is not None:
             player.delete()  # its follows go with it
         transaction.on_commit(lambda: leaderboards.forget(pk, key, board_ids))
+        # The update sent no signal: the web processes' kept copies of the levels (and the
+        # lists they are in) still say "by <name>" until told.
+        transaction.on_commit(lambda: level_changes.forget_levels(made))
         if user is not None:
             user.delete()  # its email addresses go with it

@@ -5,7 +5,16 @@ A round: the host starts it, every player gets the same `boards` levels, a count
 `starts_at`, then each board a player solves is checked by the server (the move log replayed
 against the level and against the server's own clock, puzzles.moves) and timed by the
 server. The round ends when everyone still in the room has finished, when the last player
-still racing leaves, or at the time limit; its places are kept (RoomResult)."""
+still racing leaves, or at the time limit; its places are kept (RoomResult).
+
+A race is ranked by the same rules as a ranked solve: a board solved faster than a person
+could (puzzles.moves.human_pace) or a level of the round revealed (its
+solution seen, puzzles.services.play.reveal_solution) puts the player's finish after every
+ranked one, unranked.
+
+A player counts as in the room while a connection of theirs is open and beating (beat): a
+connection that died without a word (its worker killed) stops beating, and the next beat,
+settle or expiry sweeps it (sweep), so the round ends and the room expires."""
 
 from __future__ import annotations
 
@@ -20,9 +29,9 @@ from django.utils.translation import gettext
 
 from puzzles import domain, moves
 from puzzles.errors import ServiceError
-from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState
+from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState, Solve
 from puzzles.selectors import levels as level_selectors
-from puzzles.selectors.rooms import progress_key
+from puzzles.selectors.rooms import progress_key, stale_before
 from puzzles.words import tier_word
 
 ROOM_BOARDS = range(1, 6)
@@ -32,6 +41,7 @@ COUNTDOWN_S = 3
 ROUND_LIMIT_S = 30 * 60  # a round ends this long after its start, finished or not
 LEAVE_GRACE_S = 20  # a dropped connection may come back this long before it counts as gone
 EMPTY_EXPIRY_S = 60 * 60  # a room nobody has been in for this long is deleted
+GONE_NAME = "—"  # a forgotten player's name in rooms (shorter than any name one may pick)
 
 
 def normalise_code(raw: object) -> str:
@@ -102,9 +112,10 @@ def join(room: Room, *, player: str, name: object) -> RoomPlayer:
 
 def connected(room: Room, player: str) -> None:
     """A connection of this player opened (they may not have joined yet)."""
+    now = timezone.now()
     RoomPlayer.objects.filter(room=room, player=player).update(connections=_plus(1),
-                                                                left_at=None)
-    Room.objects.filter(pk=room.pk).update(active_at=timezone.now())
+                                                                left_at=None, seen_at=now)
+    Room.objects.filter(pk=room.pk).update(active_at=now)
 
 
 def disconnected(room: Room, player: str) -> None:
@@ -113,6 +124,26 @@ def disconnected(room: Room, player: str) -> None:
         connections=_plus(-1))
     RoomPlayer.objects.filter(room=room, player=player, connections=0).update(left_at=now)
     Room.objects.filter(pk=room.pk).update(active_at=now)
+
+
+def beat(room: Room, player: str) -> bool:
+    """An open connection of this player is alive (its beat); the room's silent ones are
+    swept, and a round only they held up ends. True when the others should hear of it."""
+    now = timezone.now()
+    RoomPlayer.objects.filter(room=room, player=player, connections__gt=0).update(seen_at=now)
+    Room.objects.filter(pk=room.pk).update(active_at=now)
+    swept = sweep(now, room=room)
+    ended = room.state in (RoomState.COUNTDOWN, RoomState.RACING) and settle_now(room)
+    return bool(swept or ended)
+
+
+def sweep(now, *, room: Room | None = None) -> int:
+    """Counts of connections that stopped beating (died without a disconnect) are put to
+    nought, as if they had closed at their last beat; how many players."""
+    ghosts = RoomPlayer.objects.filter(connections__gt=0, seen_at__lt=stale_before(now))
+    if room is not None:
+        ghosts = ghosts.filter(room=room)
+    return ghosts.update(connections=0, left_at=F("seen_at"))
 
 
 def is_gone(mine: RoomPlayer, now) -> bool:
@@ -173,7 +204,7 @@ def start(room: Room, *, player: str) -> Room:
         room.starts_at = timezone.now() + timedelta(seconds=COUNTDOWN_S)
         room.save(update_fields=["levels", "state", "starts_at", "round"])
         room.players.update(queens=[0] * room.boards, done=[None] * room.boards,
-                            finished_ms=None)
+                            finished_ms=None, unranked="")
     return room
 
 
@@ -251,11 +282,19 @@ def finish_board(room: Room, *, player: str, board: object, moves_log: object) -
         if not verdict.verified:
             raise ServiceError(gettext("this board's moves did not hold up: %(why)s")
                                % {"why": verdict.detail})
+        # The board's own time: since the round's start or the player's last board before.
+        since = max((ms for ms in mine.done if ms is not None), default=0)
+        # The same pace rule as a ranked solve (moves.human_pace, the level's own steps); a
+        # race says every failure of it as "too_fast" (faster than a person solves).
+        pace = moves.human_pace(log, techniques=moves.techniques_of(level),
+                                solved_s=(took - since) / 1000)
+        if not pace.verified and not mine.unranked:
+            mine.unranked = "too_fast"
         mine.done[board] = took
         mine.queens[board] = room.size
         if all(ms is not None for ms in mine.done):
             mine.finished_ms = took
-        mine.save(update_fields=["done", "queens", "finished_ms"])
+        mine.save(update_fields=["done", "queens", "finished_ms", "unranked"])
         settle(room)
     return mine
 
@@ -266,8 +305,9 @@ def settle(room: Room) -> bool:
     a transaction that holds the room."""
     if room.state not in (RoomState.RACING, RoomState.COUNTDOWN):
         return False
-    players = list(room.players.all())
     now = timezone.now()
+    sweep(now, room=room)
+    players = list(room.players.all())
     over_time = room.starts_at + timedelta(seconds=ROUND_LIMIT_S) <= now
     still = [p for p in players if p.finished_ms is None and not is_gone(p, now)]
     if still and not over_time:
@@ -277,14 +317,26 @@ def settle(room: Room) -> bool:
 
 
 def finish_round(room: Room, players: list[RoomPlayer]) -> None:
+    """The round's places: the ranked finishers by time, then the unranked ones (a level
+    of the round revealed, whenever, or a board too fast), then the rest."""
+    revealed = set(Solve.objects.filter(
+        level_id__in=room.levels, player__in=[p.player for p in players],
+        revealed=True).values_list("player", flat=True))
+    for p in players:
+        p.unranked = p.unranked or ("revealed" if p.player in revealed else "")
     finished = sorted((p for p in players if p.finished_ms is not None),
                       key=lambda p: (p.finished_ms, p.joined_at))
+    ranked = [p for p in finished if not p.unranked]
     rest = sorted((p for p in players if p.finished_ms is None),
                   key=lambda p: -sum(ms is not None for ms in p.done))
     rows = [RoomResult(room=room, round=room.round, player=p.player, name=p.name,
                        rank=rank, finished_ms=p.finished_ms,
                        boards_done=sum(ms is not None for ms in p.done))
-            for rank, p in enumerate(finished, start=1)]
+            for rank, p in enumerate(ranked, start=1)]
+    rows += [RoomResult(room=room, round=room.round, player=p.player, name=p.name,
+                        finished_ms=p.finished_ms, unranked=p.unranked,
+                        boards_done=sum(ms is not None for ms in p.done))
+             for p in finished if p.unranked]
     rows += [RoomResult(room=room, round=room.round, player=p.player, name=p.name,
                         boards_done=sum(ms is not None for ms in p.done)) for p in rest]
     RoomResult.objects.bulk_create(rows, ignore_conflicts=True)  # safe to settle twice
@@ -300,9 +352,33 @@ def settle_now(room: Room) -> bool:
 
 
 def expire_rooms() -> int:
-    """Deletes rooms nobody has been connected to for EMPTY_EXPIRY_S; how many."""
-    cutoff = timezone.now() - timedelta(seconds=EMPTY_EXPIRY_S)
+    """Deletes rooms nobody has been connected to for EMPTY_EXPIRY_S; how many. A count
+    whose connections stopped beating is swept first: it holds no room up."""
+    now = timezone.now()
+    sweep(now)
+    cutoff = now - timedelta(seconds=EMPTY_EXPIRY_S)
     idle = list(Room.objects.filter(active_at__lt=cutoff).exclude(
         players__connections__gt=0).values_list("pk", flat=True))
     Room.objects.filter(pk__in=idle).delete()  # their players and results with them
     return len(idle)
+
+
+# ---------------------------------------------------------------- forgetting
+def forget_player(key: str) -> None:
+    """The rooms' part of forgetting a player (services.players.delete_history): their
+    name and key leave every room's players and results; the rows stay, anonymised (a
+    round's places keep their count), and a room they hosted passes to the next player."""
+    from puzzles.services.players import GONE_PREFIX  # (players calls this module)
+
+    for mine in RoomPlayer.objects.filter(player=key).select_related("room"):
+        gone = f"{GONE_PREFIX}room:{mine.pk}"
+        cache.delete(progress_key(mine.room, key))
+        mine.player, mine.name = gone, GONE_NAME
+        mine.save(update_fields=["player", "name"])
+        if mine.room.host == key:
+            heir = mine.room.players.exclude(pk=mine.pk).first()
+            Room.objects.filter(pk=mine.room_id).update(host=heir.player if heir else gone)
+    for result in RoomResult.objects.filter(player=key):
+        result.player, result.name = f"{GONE_PREFIX}result:{result.pk}", GONE_NAME
+        result.save(update_fields=["player", "name"])
+    Room.objects.filter(host=key).update(host="")  # hosted, and left before

@@ -30,6 +30,13 @@ MIN_SECRET_KEY_LENGTH = 50
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 CSRF_FAILURE_VIEW = "puzzles.api.csrf.csrf_failure"
+# Who the client is: how many proxies in front of the app to believe in X-Forwarded-For
+# (compose: 1, the edge); 0 believes none, so a client cannot pick its own address. One
+# function reads it (puzzles.player.client_address) for the throttles, the project's limits,
+# the rooms, axes and allauth; the app server never rewrites the address (queensgame.server).
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXIES is a count of proxies: 0 or more")
 
 # Security behind a TLS proxy: secure by default, each switch from the environment.
 # SECURE_PROXY_SSL_HEADER names the header the proxy sets, e.g. HTTP_X_FORWARDED_PROTO, and
@@ -89,15 +96,19 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # answers a locked-out sign-in
     "allauth.account.middleware.AccountMiddleware",
 ]
-# Staff sign-in is throttled (django-axes): 5 wrong passwords from one address, or for one
-# username, lock that out for 15 minutes; the address is the one the throttles use.
+# Sign-in is throttled (django-axes, the admin's and the players'): 5 wrong passwords for one
+# account from one address lock that account at that address for 15 minutes. Keyed by both,
+# so a stranger guessing locks neither the account elsewhere nor anyone else's address; the
+# account is the name or email typed (puzzles.accounts.login_name), the address the one the
+# throttles use.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "django.contrib.auth.backends.ModelBackend",
                            "allauth.account.auth_backends.AuthenticationBackend"]
 AXES_FAILURE_LIMIT = env.int("QUEENS_ADMIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("QUEENS_ADMIN_LOCKOUT_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "puzzles.player.client_address"
+AXES_USERNAME_CALLABLE = "puzzles.accounts.login_name"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
@@ -115,6 +126,14 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Queens] "
 LOGIN_REDIRECT_URL = "/me/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_ADAPTER = "puzzles.accounts.AccountAdapter"  # the client's address: client_address
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES  # the same count wherever allauth reads it
+# A sign-up with a known email answers as a new one does and mails that address instead.
+ACCOUNT_PREVENT_ENUMERATION = True
+# allauth's own limits are per client address; its failed sign-ins per address only (its
+# default also counts per email from anywhere: a stranger could lock a real account), the
+# account and address together being axes' lockout above.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip"}
 # A session lasts four weeks; sessions live in the cache, written through to the database
 # (which answers while Redis is away: the `sessions` cache then misses, see CACHES).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -260,6 +279,9 @@ QUEENS_TASK_SLICE_S = env.float("QUEENS_TASK_SLICE_S", default=30.0)
 QUEENS_HEARTBEAT_S = env.float("QUEENS_HEARTBEAT_S", default=10.0)
 QUEENS_STALE_AFTER_S = env.float("QUEENS_STALE_AFTER_S", default=30.0)
 QUEENS_QUEUED_STALE_S = env.float("QUEENS_QUEUED_STALE_S", default=120.0)
+# A builder job running longer than this lost its worker (the task's hard limit is 45 s):
+# the sweep fails it.
+QUEENS_BUILDER_JOB_LIMIT_S = env.float("QUEENS_BUILDER_JOB_LIMIT_S", default=60.0)
 if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
     raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
 QUEENS_DAILY_EPOCH = date.fromisoformat(env.str("QUEENS_DAILY_EPOCH", default="2026-12-01"))
@@ -271,9 +293,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["puzzles.api.errors.BoundedJSONParser"],
-    # How many proxies in front of the site to believe in X-Forwarded-For; 0: none, so a
-    # client cannot pick its own address by sending the header.
-    "NUM_PROXIES": env.int("TRUSTED_PROXIES", default=0),
+    "NUM_PROXIES": TRUSTED_PROXIES,  # see TRUSTED_PROXIES above
     "DEFAULT_THROTTLE_RATES": {
         "anon_post": env.str("QUEENS_POST_RATE", default="120/minute"),
         # The builder analyzes after every stroke; publishing is counted per player.
@@ -321,10 +341,20 @@ if REDIS_URL:
                                   # redis-py's pool refuses past 100 connections at once
                                   # ("Too many connections": reports lost at 50 rooms);
                                   # a process's busy moments need more.
+                                  # A socket's read waits on channels_redis' blocking
+                                  # pop (BZPOPMIN, 5 s): redis-py's default read timeout
+                                  # is 5 s too, so an idle socket's wait timed out and
+                                  # took its consumer down 5-20 s in. Longer than the
+                                  # pop, still short enough to notice a hung Redis.
                                   "CONFIG": {"hosts": [{"address": REDIS_URL,
-                                                        "max_connections": 1000}],
+                                                        "max_connections": 1000,
+                                                        "socket_timeout": 15,
+                                                        "socket_connect_timeout": 5}],
                                              "prefix": env.str("QUEENS_CHANNEL_PREFIX",
                                                                default="queens:ws")}}}
+# A room connection says it is alive this often (its last-seen time); one silent for three
+# beats died without a word (its worker was killed) and counts as gone (services.rooms).
+QUEENS_ROOM_HEARTBEAT_S = env.float("QUEENS_ROOM_HEARTBEAT_S", default=15.0)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Queens API",
     "DESCRIPTION": "Colored-region n-Queens levels: play, check, daily puzzles, generation.",
@@ -333,7 +363,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
-    "ENUM_NAME_OVERRIDES": {"RuleEnum": "puzzles.models.Rule", "TierEnum": "puzzles.models.Tier"},
+    "ENUM_NAME_OVERRIDES": {"RuleEnum": "puzzles.models.Rule", "TierEnum": "puzzles.models.Tier",
+                            "JobStatusEnum": "puzzles.models.FixStatus"},
     # The anonymous player: a signed cookie the server sets on the first answer; sending it
     # back keeps solves, hints and the daily streak one player's.
     "APPEND_COMPONENTS": {"securitySchemes": {"playerCookie": {

@@ -31,3 +31,24 @@ export const send = (method) => (url, body) => call(url, {
 export const post = send("POST");
 export const put = send("PUT");
 export const del = (url) => call(url, { method: "DELETE", headers: { "X-CSRFToken": csrf } });
+
+// Costly work runs on the server's builder queue: the answer is then a job (202, or 201 for
+// a fix) with a url to poll. `settled` polls it until it ends: the finished job's answer, or
+// a failed job's sentence as the message. Any other answer is returned as it is.
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const waiting = (answer) => answer.ok && answer.data && answer.data.url
+  && ["queued", "running"].includes(answer.data.status);
+export async function settled(answer) {
+  for (let tries = 0; waiting(answer); tries++) {
+    if (tries >= 120) {
+      return { ok: false, status: 0, data: null,
+               message: gettext("The server is taking too long; try again.") };
+    }
+    await sleep(tries < 10 ? 250 : 1000);
+    answer = await get(answer.data.url);
+  }
+  if (answer.ok && answer.data && answer.data.status === "failed") {
+    return { ...answer, ok: false, message: answer.data.detail };
+  }
+  return answer;
+}

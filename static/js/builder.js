@@ -91,9 +91,21 @@ const showAnalysis = () => view.showAnalysis(analysis, {
   painting: mode === painter, regions: painting.regions(), palette });
 
 // ---------------------------------------------------------------- the server
+// A finished Star Battle board is analyzed on the server's builder queue (a job, polled);
+// one job at a time: strokes made meanwhile are analyzed together once it ends.
+let analyzing = null;
 async function analyze() {
+  if (analyzing) { analyzing.again = true; return; }
   const ticket = ++asked, regions = painting.regions();
-  const answer = await api.post("/api/builder/analyze/", { rule, stars, regions });
+  let answer = await api.post("/api/builder/analyze/", { rule, stars, regions });
+  if (answer.status === 202) {
+    const job = analyzing = { again: false };
+    if (ticket === asked) say(gettext("Analyzing the board on the server…"));
+    answer = await api.settled(answer);
+    analyzing = null;
+    if (job.again) { analyze(); return; }
+    if (answer.ok) answer = { ...answer, data: answer.data.analysis };
+  }
   if (ticket !== asked) return; // a later stroke's answer is coming
   if (!answer.ok) { say(answer.message); return; }
   analysis = answer.data;
@@ -168,17 +180,10 @@ $("try-stop").addEventListener("click", () => {
 
 // ---------------------------------------------------------------- make it unique
 // The search runs on the server's builder queue: ask, then poll the job until it ends.
-const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 async function askForFix() {
-  let answer = await api.post("/api/builder/fix/", { rule, stars, regions: painting.regions() });
-  for (let tries = 0; answer.ok && !["done", "failed"].includes(answer.data.status); tries++) {
-    if (tries >= 120) return { ok: false, message: gettext("The fix is taking too long; try again.") };
-    await sleep(tries < 10 ? 250 : 1000);
-    answer = await api.get(answer.data.url);
-  }
-  if (!answer.ok) return answer;
-  if (answer.data.status === "failed") return { ok: false, message: answer.data.detail };
-  return { ok: true, data: answer.data.fix };
+  const answer = await api.settled(
+    await api.post("/api/builder/fix/", { rule, stars, regions: painting.regions() }));
+  return answer.ok ? { ok: true, data: answer.data.fix } : answer;
 }
 $("fix").addEventListener("click", async () => {
   view.showFixing(true); say(gettext("Looking for the smallest change…"));
@@ -235,16 +240,18 @@ function newBoard() {
   view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
 }
 $("new-board").addEventListener("click", newBoard);
-// A level composed around a motif, from the server, to paint on.
+// A level composed around a motif, by the server's builder queue (a job, polled), to paint on.
 $("motif-start").addEventListener("click", async () => {
   const n = +$("size").value, motif = $("motif").value;
   say(gettext("Composing a board around the motif…"));
-  const answer = await api.get(`/api/builder/motif/?size=${n}&motif=${encodeURIComponent(motif)}`
-    + `&rule=${encodeURIComponent($("rule").value)}`);
+  const answer = await api.settled(await api.get(
+    `/api/builder/motif/?size=${n}&motif=${encodeURIComponent(motif)}`
+    + `&rule=${encodeURIComponent($("rule").value)}`));
   if (!answer.ok) { say(answer.message); return; }
   size = n; rule = $("rule").value;
   stars = 1; $("stars").value = "1"; root.dataset.stars = 1; // motifs compose Queens levels
-  painting = new Painting(size, answer.data.regions); draftKey = null; brush = 0; mode = painter;
+  painting = new Painting(size, answer.data.painting.regions); draftKey = null; brush = 0;
+  mode = painter;
   analysis = null;
   history.replaceState(null, "", "/create/");
   view.showSwatches(palette, size, brush, pickBrush); draw();

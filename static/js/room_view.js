@@ -58,7 +58,13 @@ export function showResults(results) {
   const items = results.map((r) => {
     const li = document.createElement("li");
     li.dataset.rank = r.rank === null ? "" : r.rank;
-    li.textContent = r.rank === null
+    li.dataset.unranked = r.unranked || "";
+    li.textContent = r.unranked
+      ? interpolate(r.unranked === "revealed"
+        ? gettext("%(name)s in %(time)s: unranked (a level was revealed)")
+        : gettext("%(name)s in %(time)s: unranked (faster than a person solves)"),
+      { name: r.name, time: fmtMs(r.finished_ms) })
+      : r.rank === null
       ? interpolate(ngettext("%(name)s: did not finish (%(count)s board)", "%(name)s: did not finish (%(count)s boards)",
         r.boards_done), { name: r.name, count: r.boards_done })
       : interpolate(gettext("%(rank)s. %(name)s in %(time)s"), { rank: r.rank, name: r.name, time: fmtMs(r.finished_ms) });

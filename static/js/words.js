@@ -80,6 +80,8 @@ const UNRANKED = {
   unverified: () => gettext("Not ranked: the server could not check this solve's moves against its clock."),
   implausible: () => gettext("Not ranked: the queens went down faster than a person places them."),
   offline: () => gettext("Solved offline: recorded, not ranked."),
+  revealed: () => gettext("Not ranked: this level's solution was revealed on your network."),
+  struck: () => gettext("Not ranked: taken off the boards by the moderators."),
 };
 
 // Empty when there is nothing to rank against yet: a line needs ten ranked solves.

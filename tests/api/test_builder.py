@@ -93,15 +93,17 @@ def test_the_fix_runs_on_the_builders_worker_and_leaves_one_solution(client, bui
 @pytest.mark.django_db(transaction=True)
 def test_fixes_wait_in_a_bounded_queue_one_per_player(client):
     """No worker here: jobs wait. A player has one at a time; the queue holds so many."""
-    from puzzles.services import builder as builder_service
+    from puzzles.services import builder_jobs as builder_service
 
     grid = ambiguous()
     assert post(client, "/api/builder/fix/", {"regions": grid}).status_code == 201
     again = post(client, "/api/builder/fix/", {"regions": grid})
     assert again.status_code == 503 and int(again["Retry-After"]) > 0
-    for _ in range(builder_service.MAX_PENDING_FIXES - 1):
-        assert post(Client(), "/api/builder/fix/", {"regions": grid}).status_code == 201
-    full = post(Client(), "/api/builder/fix/", {"regions": grid})
+    # One job per address in flight: the queue fills from as many addresses.
+    for i in range(builder_service.MAX_PENDING_FIXES - 1):
+        who = Client(REMOTE_ADDR=f"10.0.1.{i}")
+        assert post(who, "/api/builder/fix/", {"regions": grid}).status_code == 201
+    full = post(Client(REMOTE_ADDR="10.0.2.1"), "/api/builder/fix/", {"regions": grid})
     assert full.status_code == 503 and "try again" in full.json()["detail"]
 
 
@@ -112,7 +114,7 @@ def test_a_fix_delivered_twice_or_too_late_is_worked_once():
     from django.utils import timezone
 
     from puzzles.models import FixJob
-    from puzzles.services import builder as builder_service
+    from puzzles.services import builder_jobs as builder_service
 
     job = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
     assert builder_service.execute_fix(job.id) == "done"
@@ -248,12 +250,15 @@ def test_a_painting_past_the_search_budget_is_a_400_not_a_stall(client, monkeypa
     assert response.status_code == 400 and "too many ways" in response.json()["detail"]
 
 
-def test_start_from_a_motif_gives_a_level_composed_around_it(client):
+@pytest.mark.worker
+def test_start_from_a_motif_gives_a_level_composed_around_it(client, builder_worker):
     from generator_ext import count_solutions, motif_cells
 
     response = client.get("/api/builder/motif/?size=9&motif=heart")
-    assert response.status_code == 200
-    data = response.json()
+    assert response.status_code == 202  # composed on the builder's worker
+    job = wait_for_fix(client, response.json())
+    assert job["status"] == "done", job
+    data = job["painting"]
     regions = data["regions"]
     assert data["motif"] == "heart" and len(regions) == 9
     assert len({regions[r][c] for r, c in motif_cells("heart", 9)}) == 1
@@ -273,8 +278,10 @@ def test_a_bad_motif_start_is_a_400_with_a_sentence(client, query, message):
     assert response.status_code == 400 and message in response.json()["detail"]
 
 
+@pytest.mark.django_db(transaction=True)
 def test_motif_starts_without_the_cookie_are_limited_per_address():
-    """A generation per request: dropping the cookie makes a new player, not a new address."""
+    """A generation per request: dropping the cookie makes a new player, not a new address
+    (no worker here: the first waits, and the address has one job in flight)."""
     from puzzles.api.throttles import MotifThrottle
 
     saved = MotifThrottle.THROTTLE_RATES
@@ -284,4 +291,4 @@ def test_motif_starts_without_the_cookie_are_limited_per_address():
                     for _ in range(5)]
     finally:
         MotifThrottle.THROTTLE_RATES = saved
-    assert statuses == [200, 200, 200, 429, 429]
+    assert statuses == [202, 503, 503, 429, 429]

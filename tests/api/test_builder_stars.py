@@ -32,13 +32,23 @@ def ambiguous_2_star(n=10):
     raise AssertionError("no ambiguous 2★ map found")
 
 
-def test_analyze_with_two_stars_shows_two_solutions_then_the_rating(client):
+def analyzed_on_the_worker(client, body) -> dict:
+    """A finished k-star painting is analysed on the builder's worker: its job, polled."""
+    response = post(client, "/api/builder/analyze/", body)
+    assert response.status_code == 202, response.json()
+    job = wait_for_fix(client, response.json())
+    assert job["status"] == "done", job
+    return job["analysis"]
+
+
+@pytest.mark.worker
+def test_analyze_with_two_stars_shows_two_solutions_then_the_rating(client, builder_worker):
     grid = ambiguous_2_star()
-    data = post(client, "/api/builder/analyze/", {"regions": grid, "stars": 2}).json()
+    data = analyzed_on_the_worker(client, {"regions": grid, "stars": 2})
     assert data["stars"] == 2 and data["solution_count"] == 2 and data["rating"] is None
     assert all(len(row) == 2 for solution in data["solutions"] for row in solution)
     level = generate(10, seed=3, stars=2)
-    data = post(client, "/api/builder/analyze/", {"regions": level.regions, "stars": 2}).json()
+    data = analyzed_on_the_worker(client, {"regions": level.regions, "stars": 2})
     assert data["solution_count"] == 1 and data["playable"]
     assert data["rating"]["tier"] == level.tier and data["rating"]["steps"]
     one = post(client, "/api/builder/analyze/", {"regions": level.regions}).json()

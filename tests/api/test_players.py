@@ -130,6 +130,26 @@ def test_a_forged_or_implausible_log_is_not_verified(log, reason, why):
     assert not verdict.verified and verdict.reason == reason and why in verdict.detail
 
 
+def test_human_pace_is_one_rule_with_a_plain_signature():
+    """puzzles.moves.human_pace(log, techniques=, solved_s=) -> Verdict: what race rooms call
+    too. An 8×8's steps, a person's log, and the ways it fails."""
+    from generator_ext import generate
+
+    level = generate(8, "touch", seed=3)
+    steps = moves.techniques_of(level)
+    fastest_s = moves.fastest_ms(steps) / 1000
+    person = human_moves(level.solution, end_s=30)
+    assert moves.human_pace(person, techniques=steps, solved_s=30).verified
+    assert moves.human_pace([], techniques=steps, solved_s=30).reason == "unverified"
+    assert moves.human_pace(person, techniques=steps, solved_s=fastest_s - 1).reason == "too_fast"
+    even = [[1000 * (row + 1), row, col, 2] for row, col in enumerate(level.solution)]
+    assert moves.human_pace(even, techniques=steps, solved_s=30).reason == "implausible"
+    # verify() with the level's steps judges the pace as well; without them, as before.
+    assert moves.verify(even, solution=level.solution, first_seen_s=1, solved_s=8.5,
+                        techniques=steps).reason == "implausible"
+    assert moves.verify(even, solution=level.solution, first_seen_s=1, solved_s=8.5).verified
+
+
 @pytest.mark.parametrize("raw, words", [
     ("moves", "must be a list"),
     ([[1, 2, 3]], "four integers"),
@@ -187,6 +207,88 @@ def test_forged_and_too_fast_solves_are_kept_but_not_ranked(daily, make_level):
     for category in ("flawless", "no-hints", "assisted"):
         assert board(forger, category=category)["entries"] == []
         assert board(forger, category=category)["me"] is None
+
+
+def test_a_reveal_by_anyone_at_an_address_unranks_its_solves_of_that_level(daily):
+    """The issue's row 7: a throwaway cookie reveals the daily, then an account at the same
+    address posts a person-like log at the level's fastest time + 1 s: kept, not ranked, on
+    no board. The same solve from elsewhere ranks; a deleted account's reveal still counts."""
+    url = f"/api/levels/8/{daily.id}/reveal/"
+    assert post(Client(REMOTE_ADDR="10.60.0.1"), url, {}).status_code == 200
+    quick = 17  # the size floor of old (16 s for an 8×8) + 1 s; above this level's steps
+    cheat, _ = account("cheat@example.com", "Cheat", client=Client(REMOTE_ADDR="10.60.0.1"))
+    record = solve(cheat, daily, quick)
+    assert (record["ranked"], record["unranked"], record["category"]) == (False, "revealed",
+                                                                          None)
+    assert Solve.objects.get(level=daily, seconds=record["seconds"]).seconds == quick  # kept
+    assert board(cheat)["entries"] == [] and board(cheat)["me"] is None
+    honest, _ = account("honest@example.com", "Honest", client=Client(REMOTE_ADDR="10.61.0.1"))
+    assert solve(honest, daily, quick)["ranked"]  # the same pace elsewhere
+    # An account reveals, is deleted (its rows anonymised): its address's reveal stays.
+    gone, _ = account("gone@example.com", "Gone", client=Client(REMOTE_ADDR="10.62.0.1"))
+    assert post(gone, url, {}).status_code == 200
+    assert gone.delete("/api/me/").status_code == 204
+    later = solve(Client(REMOTE_ADDR="10.62.0.1"), daily, 95)
+    assert later["unranked"] == "revealed"
+    from puzzles.models import Reveal
+
+    assert Reveal.objects.filter(level=daily).count() == 2
+    assert 1000 * quick > moves.fastest_ms(moves.techniques_of(daily))
+
+
+def a_fast_persons_log(solution: list[int]) -> list[list[int]]:
+    """A fast person's 8×8 in 9 s: a first mark 1.3 s in, crosses as they reason, one queen
+    put down wrong and taken back, uneven pauses."""
+    n = len(solution)
+    at = [1300, 2100, 3200, 3700, 5000, 6100, 7400, 8650]
+    log = [[at[0], 0, solution[0], 2], [1700, 1, (solution[1] + 2) % n, 1]]
+    log += [[at[1], 1, solution[1], 2], [2500, 2, (solution[2] + 3) % n, 2],
+            [2700, 2, (solution[2] + 3) % n, 0]]  # a wrong queen, taken back
+    for row in range(2, n):
+        log.append([at[row], row, solution[row], 2])
+        if row == 4:
+            log.append([at[row] + 400, 5, (solution[5] + 2) % n, 1])
+    return log
+
+
+def test_a_fast_human_still_ranks_first(daily):
+    """The rules stop scripts, not speed: an 8×8 in 9 s with a log a person makes (the size
+    floor of old, 16 s, refused it)."""
+    slow, _ = account("slow@example.com", "Slow")
+    solve(slow, daily, 140)
+    fast, _ = account("fast@example.com", "Fast")
+    record = solve(fast, daily, 9, log=a_fast_persons_log(daily.solution))
+    assert record["ranked"] and record["category"] == "flawless", record
+    assert [e["name"] for e in board(fast, category="flawless")["entries"]] == ["Fast", "Slow"]
+
+
+@pytest.mark.parametrize("shape, seconds, why", [
+    ("metronome", 20, "metronome"),   # spread over the solve, every pause the same
+    ("burst", 20, "faster than the level's steps"),  # stare, then every mark within a second
+    # A hard level near its fastest, not one cross or correction (what the 9 s above has).
+    ("bare", 10, "without a single cross"),
+])
+def test_a_log_no_person_makes_does_not_rank(daily, shape, seconds, why):
+    """Each log replays to the solution and keeps time with the server; its pace does not
+    hold up against the level's own steps (puzzles.moves.human_pace)."""
+    solution, n = daily.solution, daily.size
+    end = seconds * 1000 - 300
+    if shape == "metronome":
+        log = [[end - 1000 * (n - row) * 2, row, col, 2] for row, col in enumerate(solution)]
+        log.insert(1, [log[0][0] + 300, 0, (solution[0] + 2) % n, 1])
+    elif shape == "burst":
+        log = [[end - 800 + row * 100 + (row % 3) * 15, row, col, 2]
+               for row, col in enumerate(solution)]
+    else:
+        pauses = [0, 700, 2300, 3100, 4800, 5600, 7900, 8700]
+        log = [[1000 + pauses[row], row, col, 2] for row, col in enumerate(solution)]
+    cheat, _ = account("cheat@example.com", "Cheat")
+    record = solve(cheat, daily, seconds, log=log)
+    assert (record["ranked"], record["unranked"]) == (False, "implausible"), record
+    assert "elimination" in moves.techniques_of(daily)  # a hard level
+    verdict = moves.human_pace(log, techniques=moves.techniques_of(daily), solved_s=seconds)
+    assert why in verdict.detail
+    assert board(cheat, category="no-hints")["entries"] == []
 
 
 def test_guests_and_hidden_players_are_not_listed_but_see_their_own_place(daily):
@@ -361,8 +463,13 @@ def test_signing_out_leaves_a_fresh_guest(daily):
 def test_display_names_are_plain_unique_and_limited(daily):
     alice, _ = account("alice@example.com", "Alice")
     bob, _ = account("bob@example.com", "Bob")
-    for name, words in [("alice", "taken"), ("<b>x</b>", "markup"), ("a\u202eb", "invisible"),
-                        ("x" * 25, "at most 24"), ("a", "at least 2"), ("Queens Staff", "site")]:
+    for name, words in [("alice", "taken"), ("AIice", "taken"), ("A1ice", "taken"),
+                        ("<b>x</b>", "markup"), ("a\u202eb", "invisible"),
+                        ("x" * 25, "at most 24"), ("a", "at least 2"), ("Queens Staff", "site"),
+                        # Reserved look-alikes (the issue's row 18): TR39 skeletons.
+                        *((lookalike, "site") for lookalike in (
+                            "ɑdmin", "Admın", "ᴀᴅᴍɪɴ", "Staƒƒ", "Adm1n", "0fficial",
+                            "moderat0r"))]:
         response = bob.patch("/api/me/", {"name": name}, content_type="application/json")
         assert response.status_code == 400 and words in response.json()["detail"], name
     assert bob.patch("/api/me/", {"name": "Bobby"},
@@ -432,6 +539,23 @@ def test_a_deleted_account_leaves_no_personal_data(daily):
     assert gone.get("/api/me/").json()["signed_in"] is False
     dump = json.dumps(list(Solve.objects.values()), default=str)
     assert "gone@example.com" not in dump and key not in dump
+
+
+def test_a_deleted_makers_name_leaves_the_level_page_at_once(daily):
+    """The level page is served from the processes' kept copy of the level: deleting its
+    maker's account must tell that cache, or the page says "by <name>" for minutes."""
+    from generator_ext import generate
+
+    maker, _ = account("maker@example.com", "Maker")
+    published = post(maker, "/api/builder/publish/", {
+        "regions": generate(6, seed=4, tier="easy").regions, "title": "Mine",
+        "maker_name": "Maker Mia"})
+    assert published.status_code == 201, published.content
+    url = f"/levels/{published.json()['id']}/"
+    assert "by Maker Mia" in Client().get(url).content.decode()  # now kept in memory
+    assert maker.delete("/api/me/").status_code == 204
+    for page in (Client().get(url), Client().get("/community/")):
+        assert "Maker Mia" not in page.content.decode()
 
 
 # ---------------------------------------------------------------- streaks

@@ -19,8 +19,10 @@ from django.utils import timezone
 
 from puzzles.models import Level, Room, RoomPlayer, RoomResult
 from puzzles.player import SALT
+from puzzles.selectors import rooms as room_selectors
 from puzzles.services import rooms
 from tests.api.test_api import post
+from tests.api.test_players import player_key
 from tests.support import human_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -257,8 +259,10 @@ def test_a_player_who_leaves_does_not_stall_the_others(levels, monkeypatch):
                        moves_log=human_moves(dealt.solution, end_s=30))
     room.refresh_from_db()
     assert room.state == "finished"
-    assert [(r.name, r.rank, r.boards_done) for r in room.results.all()] == [
+    # As the room lists them (a non-finisher's empty rank sorted first on SQLite).
+    assert [(r.name, r.rank, r.boards_done) for r in room_selectors.results(room, 1)] == [
         ("Ada", 1, 1), ("Bob", None, 0)]
+    assert [r["name"] for r in room_selectors.room_state(room)["results"]] == ["Ada", "Bob"]
 
 
 def test_rooms_nobody_is_in_expire_and_the_others_stay(levels):
@@ -291,3 +295,75 @@ def test_an_onlooker_sees_the_room_and_sends_the_players_nothing(levels):
         await ada.disconnect()
 
     run(scenario)
+
+
+# ---------------------------------------------------------------- fair places, forgetting
+def race_of_two(levels, *, bob: str = "bob-key") -> Room:
+    """Ada (host) and Bob in a dealt round of one board, the countdown over."""
+    room = rooms.create_room(host="host-key", size=8, tier=levels[0].tier, boards=1,
+                             name="Ada")
+    rooms.join(room, player=bob, name="Bob")
+    rooms.start(room, player="host-key")
+    RoomPlayer.objects.filter(room=room).update(connections=1, seen_at=timezone.now())
+    room.refresh_from_db()
+    return room
+
+
+def race_results(room: Room) -> list[tuple]:
+    """The finished round's places as the room shows them (the API's reading)."""
+    seen = Client().get(f"/api/rooms/{room.code}/").json()
+    assert seen["state"] == "finished"
+    return [(r["name"], r["rank"], r["unranked"]) for r in seen["results"]]
+
+
+def finish(room: Room, player: str, after_s: float) -> None:
+    Room.objects.filter(pk=room.pk).update(starts_at=timezone.now() - timedelta(
+        seconds=after_s))
+    room.refresh_from_db()
+    solution = Level.objects.get(pk=room.levels[0]).solution
+    rooms.finish_board(room, player=player, board=0,
+                       moves_log=human_moves(solution, end_s=after_s))
+
+
+def test_a_reveal_in_a_race_leaves_that_finish_unranked_after_every_rank(levels):
+    bob = Client()
+    bob.get("/api/me/")  # a player cookie
+    room = race_of_two(levels, bob=player_key(bob))
+    # During the countdown Bob reveals the dealt level (his own race's: allowed), then
+    # finishes first; Ada finishes honestly after him.
+    answer = post(bob, f"/api/levels/8/{room.levels[0]}/reveal/")
+    assert answer.status_code == 200 and answer.json()["solution"]
+    finish(room, player_key(bob), after_s=30)
+    finish(room, "host-key", after_s=40)
+    assert race_results(room) == [("Ada", 1, None), ("Bob", None, "revealed")]
+
+
+def test_a_scripted_finish_faster_than_a_person_is_unranked(levels):
+    room = race_of_two(levels)
+    # Bob's script: a log at a person's pace between the queens, the board 3 s after the
+    # start (faster than the level's steps take a person: moves.human_pace, as for a ranked solve).
+    finish(room, "bob-key", after_s=3)
+    finish(room, "host-key", after_s=30)
+    assert race_results(room) == [("Ada", 1, None), ("Bob", None, "too_fast")]
+    bob = RoomResult.objects.get(room=room, name="Bob")
+    assert bob.finished_ms is not None and bob.rank is None  # finished, shown unranked
+
+
+def test_a_deleted_account_leaves_no_name_in_rooms(levels):
+    bob = Client()
+    bob.get("/api/me/")
+    key = player_key(bob)
+    room = race_of_two(levels, bob=key)
+    finish(room, "host-key", after_s=30)
+    finish(room, key, after_s=40)
+    other = rooms.create_room(host=key, size=8, tier=levels[0].tier, boards=1, name="Bobby")
+    rooms.join(other, player="host-key", name="Ada")
+    assert bob.delete("/api/me/").status_code == 204
+    for model in (RoomPlayer, RoomResult):
+        assert not model.objects.filter(player=key).exists()
+        assert not model.objects.filter(name__in=["Bob", "Bobby"]).exists()
+    assert race_results(room) == [("Ada", 1, None), (rooms.GONE_NAME, 2, None)]
+    other.refresh_from_db()
+    assert other.host == "host-key"  # the room Bob hosted passes to the next player
+    assert [p["name"] for p in Client().get(f"/api/rooms/{other.code}/").json()["players"]
+            ] == [rooms.GONE_NAME, "Ada"]

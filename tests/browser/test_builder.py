@@ -178,20 +178,28 @@ def test_axe_finds_nothing_on_the_builder_and_the_community_page(page, shots):
     assert all(not v for v in found.values()), found
 
 
-def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots):
-    """The builder's "Start from a motif": the board fills with a level composed around the
-    heart (one region is the heart), the analysis says it works, and the page says so."""
+@pytest.mark.worker
+def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots, builder_worker):
+    """The builder's "Start from a motif": composed on the builder's worker (the page polls
+    the job), the board fills with a level composed around the heart (one region is the
+    heart), the analysis says it works, and the page says so."""
     from generator_ext import motif_cells
 
     page.goto("/create/")
     page.wait_for_selector("#builder[data-ready='true']")
     page.locator("#size").select_option("9")
     page.locator("#motif").select_option("heart")
-    with page.expect_response("**/api/builder/motif/**") as answer:
+    with page.expect_response("**/api/builder/motif/?*") as asked:
         page.locator("#motif-start").click()
-    regions = answer.value.json()["regions"]
+    assert asked.value.status == 202
+    page.wait_for_function(
+        "document.getElementById('status').textContent.includes('around the motif heart')")
     page.wait_for_function(
         "document.getElementById('verdict').textContent.startsWith('One solution')")
+    done = [r.json() for r in page.responses if "/api/builder/motif/" in r.url and r.ok
+            and r.status == 200]
+    assert done and done[-1]["status"] == "done"
+    regions = done[-1]["painting"]["regions"]
     assert page.locator("#board .cell").count() == 81
     assert len({regions[r][c] for r, c in motif_cells("heart", 9)}) == 1
     assert count_solutions(regions, limit=2) == 1
@@ -201,3 +209,25 @@ def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots):
     assert len(names) == 1 and names.pop().endswith("region")
     assert "around the motif heart" in page.locator("#status").inner_text()
     page.screenshot(path=shots / "builder-motif.png", full_page=True)
+
+
+@pytest.mark.worker
+def test_a_star_battle_draft_is_analyzed_on_the_builders_worker(page, shots, builder_worker):
+    """A finished 2★ board is analyzed as a job on the builder's worker (202): the page polls
+    it and shows the verdict."""
+    level = generate(10, seed=3, stars=2)
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    draft = page.evaluate("""async (regions) => {
+        const csrf = document.getElementById("builder").dataset.csrf;
+        const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
+            "Content-Type": "application/json", "X-CSRFToken": csrf },
+            body: JSON.stringify({ regions, stars: 2, title: "Twin" }) });
+        return answer.json(); }""", level.regions)
+    with page.expect_response(lambda r: r.url.endswith("/api/builder/analyze/")) as asked:
+        page.goto(draft["url"])
+    assert asked.value.status == 202
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    assert any("/api/builder/analyze/" in r.url and r.status == 200 for r in page.responses)
+    page.screenshot(path=shots / "builder-stars-job.png", full_page=True)

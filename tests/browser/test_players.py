@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.db.models import F
 from django.utils import timezone
 
 from puzzles.models import DailyPuzzle, Player, Solve
@@ -38,7 +39,7 @@ def solve_as_a_person(page, level, *, opened_ago_s: int = 40):
     page.wait_for_selector("#game[data-ready='true']")
     for r, c in enumerate(level.solution[:-1]):
         cell(page, r, c).dblclick()
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(450)  # the marks span a share of the level's steps (human_pace)
     page.wait_for_function(f"localStorage.getItem('queens:level:{level.id}') !== null")
     board_url = page.url
     page.goto("/privacy/")  # off the board, which saves its progress as the page goes
@@ -48,8 +49,10 @@ def solve_as_a_person(page, level, *, opened_ago_s: int = 40):
         p.log.openedAt -= shift; p.log.moves.forEach((m) => { m[0] += shift; });
         localStorage.setItem(key, JSON.stringify(p));
     }""", [level.id, shift])
+    # Moved back from the server's own opening (the page's signed one), as the page's log
+    # is: both clocks keep the time the queens took so far.
     Solve.objects.filter(level=level, seconds__isnull=True).update(
-        opened_at=timezone.now() - timedelta(seconds=opened_ago_s))
+        opened_at=F("opened_at") - timedelta(seconds=opened_ago_s))
     page.goto(board_url)
     page.wait_for_selector("#game[data-ready='true']")
     last = level.size - 1

@@ -135,3 +135,49 @@ def test_community_moderation_hides_promotes_and_deletes(staff_client, client):
     response = staff_client.post("/admin/puzzles/communitylevel/", {
         "action": "delete_selected", "_selected_action": [published[1]], "post": "yes"})
     assert response.status_code == 302 and not Level.objects.filter(id=published[1]).exists()
+
+
+def test_staff_strike_a_top_time_with_a_reason_and_it_leaves_the_boards(
+        staff_client, make_level, django_user_model, django_capture_on_commit_callbacks):
+    """A new top entry the pace rules let through: staff strike it from the admin, which
+    asks for the reason and keeps it; the solve leaves the boards Redis serves at once."""
+    from django.utils import timezone
+
+    from puzzles import leaderboards
+    from puzzles.models import Player, Strike
+
+    level = make_level(size=8, seed=3)
+    today = timezone.now().date()
+    DailyPuzzle.objects.create(date=today, level=level, number=1)
+    user = django_user_model.objects.create_user("topper", password="pw-123456789")
+    Player.objects.create(key="k" * 20, user=user, name="Topper")
+    top = Solve.objects.create(level=level, player="k" * 20, seconds=9, solved_at=timezone.now(),
+                               category="flawless", ranked=True)
+
+    def names():
+        board = leaderboards.daily_board(today, "flawless", player_key="nobody")
+        return [entry.name for entry in board.entries]
+
+    assert names() == ["Topper"]  # built in Redis
+    listing = staff_client.get("/admin/puzzles/solve/").content.decode()
+    assert "Strike from the boards" in listing
+    asked = staff_client.post("/admin/puzzles/solve/", {"action": "strike",
+                                                         "_selected_action": [top.id]})
+    assert asked.status_code == 200 and 'name="reason"' in asked.content.decode()
+    assert not Strike.objects.exists()  # nothing struck before the reason is given
+    empty = staff_client.post("/admin/puzzles/solve/", {
+        "action": "strike", "_selected_action": [top.id], "reason": " "})
+    assert empty.status_code == 200 and not Strike.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        done = staff_client.post("/admin/puzzles/solve/", {
+            "action": "strike", "_selected_action": [top.id],
+            "reason": "9 s with the same log as a revealed play"})
+    assert done.status_code == 302
+    strike = Strike.objects.get(solve=top)
+    assert (strike.reason, strike.category, strike.struck_by.username) == (
+        "9 s with the same log as a revealed play", "flawless", "admin")
+    top.refresh_from_db()
+    assert (top.category, top.ranked, top.unranked) == ("", False, "struck")
+    assert names() == []  # off the board Redis holds, not only the database
+    page = staff_client.get(f"/admin/puzzles/solve/{top.id}/change/").content.decode()
+    assert "9 s with the same log as a revealed play" in page

@@ -97,3 +97,28 @@ def test_a_community_level_keeps_the_colours_its_maker_painted(client):
     card = client.get("/community/").content.decode()
     first_region = level.regions[0][0]
     assert f"background:{REGION_COLORS[first_region][1]}" in card
+
+
+def test_fresh_cookies_from_one_address_are_one_play_a_day(client):
+    """Plays are addresses on a day: a script starting the level with a fresh cookie each
+    time (the same address) is one play; another address is another; a solve row of the
+    day before is a play of its own."""
+    from datetime import timedelta
+
+    from django.test import Client
+    from django.utils import timezone
+
+    level_id = publish(client, 5, title="Counted")
+    url = f"/api/levels/6/{level_id}/start/"
+    for _ in range(30):
+        answer = Client(REMOTE_ADDR="10.30.0.1").post(url, "{}", content_type="application/json")
+        assert answer.status_code in (200, 201, 429), answer.content
+    assert Solve.objects.filter(level_id=level_id).count() > 1  # each cookie has its row
+    Client(REMOTE_ADDR="10.30.0.2").post(url, "{}", content_type="application/json")
+    assert re.search(r"\b2 plays\b", client.get("/community/").content.decode())
+    Solve.objects.filter(level_id=level_id).order_by("id").filter(
+        id=Solve.objects.filter(level_id=level_id).order_by("id").first().id).update(
+        created_at=timezone.now() - timedelta(days=1))
+    assert re.search(r"\b3 plays\b", client.get("/community/").content.decode())
+    publish(client, 6, title="Unplayed")
+    assert re.search(r"\b0 plays\b", client.get("/community/").content.decode())

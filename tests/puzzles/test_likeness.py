@@ -24,3 +24,30 @@ def test_a_few_changed_cells_are_near_and_another_level_is_not():
     assert is_near(changed, level.solution, level.regions, level.solution)
     other = generate(8, seed=99, tier="hard")
     assert not is_near(other.regions, level.solution, level.regions, level.solution)
+
+
+def test_the_index_finds_a_near_copy_under_any_turn_rule_or_star_count():
+    from generator_ext.canonical import canonical_hash, canonical_hashes
+    from puzzles.likeness import SolutionIndex, _cells, is_near_under
+    from tests.engine.reference import one_cell_changes
+
+    queens = generate(10, seed=4, tier="hard")
+    stars = generate(10, seed=3, stars=2)
+    index = SolutionIndex(10)
+    index.add([(1, queens.solution, 1)])
+    index.add([(2, stars.solution, 2)])  # added later, as levels are stored
+
+    def near(painting, regions):
+        return {level_id for level_id, symmetry in index.holders(painting)
+                if is_near_under(painting, symmetry, regions)}
+
+    for level_id, level in ((1, queens), (2, stars)):
+        for seed, grid in enumerate(all_symmetries(level.regions)):
+            assert near(relabel(grid, seed), level.regions) == {level_id}
+        changed = next(one_cell_changes(level.regions, keep=set(_cells(level.solution))))
+        assert level_id in near(changed, level.regions)
+    other = generate(10, seed=99, tier="hard").regions
+    assert not near(other, queens.regions) and not near(other, stars.regions)
+    hashes = canonical_hashes(queens.regions)  # one map, every rule and star count
+    assert {canonical_hash(queens.regions, "classic"),
+            canonical_hash(queens.regions, "touch", 2)} <= set(hashes)

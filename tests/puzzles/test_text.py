@@ -27,6 +27,16 @@ from puzzles.text import TextRefused, clean_text
     ("by queens.team", "queens"),
     ("moderator2", "moderator"),
     ("<b>hi</b>", "markup"),
+    # Look-alikes of reserved words, caught by their confusable skeleton (Unicode TR39):
+    ("ɑdmin", "admin"),                           # a Latin alpha
+    ("Admın", "admin"),                           # a dotless i
+    ("ᴀᴅᴍɪɴ", "admin"),                           # small capitals
+    ("Staƒƒ", "staff"),                           # an f with a hook
+    ("Adm1n", "admin"),                           # digits for letters
+    ("0fficial", "official"),
+    ("moderat0r", "moderator"),
+    ("adrnin", "admin"),                          # r and n for m
+    ("Ｑｕｅｅｎ ｓｔａｆｆ", "staff"),                 # full width (NFKC)
 ])
 def test_spoofing_text_is_refused_with_a_reason(text, why):
     with pytest.raises(TextRefused, match=why):
@@ -41,6 +51,8 @@ def test_spoofing_text_is_refused_with_a_reason(text, why):
     ("Москва", "Москва"),                          # one script: Cyrillic alone is fine
     ("東京のパズル", "東京のパズル"),                  # Japanese mixes its own scripts
     ("Badminton night", "Badminton night"),        # a reserved word inside another is fine
+    ("Alice in Wonderland", "Alice in Wonderland"),  # l and i read alike, but no word is kept
+    ("Stafford", "Stafford"),
     ("Level 7 ★", "Level 7 ★"),
 ])
 def test_plain_text_of_any_script_is_kept(text, stored):

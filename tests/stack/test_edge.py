@@ -17,8 +17,8 @@ pytestmark = pytest.mark.redis
 TARGETS = ["edge", "app"]
 
 
-def port_of(stack, target: str) -> int:
-    return stack.port if target == "edge" else stack.app_port
+def address_of(stack, target: str) -> tuple[str, int]:
+    return (stack.edge_host, stack.port) if target == "edge" else ("127.0.0.1", stack.app_port)
 
 
 def base_of(stack, target: str) -> str:
@@ -40,11 +40,11 @@ def probe(stack, base: str, seconds: float, path: str = "/healthz") -> list[floa
     return timings
 
 
-def open_idle(port: int, count: int) -> list[socket.socket]:
+def open_idle(address: tuple[str, int], count: int) -> list[socket.socket]:
     sockets = []
     for _ in range(count):
         with contextlib.suppress(OSError):
-            sockets.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            sockets.append(socket.create_connection(address, timeout=5))
     return sockets
 
 
@@ -59,7 +59,7 @@ def test_two_thousand_idle_connections_neither_stop_nor_wedge_the_site(stack, ta
     """2,000 connections that send nothing, held 20 s and closed: the site answers all along
     and after (gunicorn's threaded worker stopped at 16 and stayed down at 2,000)."""
     base = base_of(stack, target)
-    idle = open_idle(port_of(stack, target), 2000)
+    idle = open_idle(address_of(stack, target), 2000)
     try:
         during = probe(stack, base, 20)
     finally:
@@ -89,13 +89,13 @@ def test_slow_bodies_and_slow_headers_leave_the_site_answering(stack, target):
     from tests.stack.test_stack import wait_for_level
 
     level = wait_for_level(stack, 6)
-    port = port_of(stack, target)
-    bodies = open_idle(port, 30)
+    address = address_of(stack, target)
+    bodies = open_idle(address, 30)
     for sock in bodies:
         sock.sendall(f"POST /api/levels/6/{level['id']}/check/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                      f"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{"
                      .encode())
-    headers = open_idle(port, 20)
+    headers = open_idle(address, 20)
     stop = threading.Event()
     threads = [
         threading.Thread(target=trickle, args=(bodies, b" " * 100, 3, stop)),
@@ -122,7 +122,7 @@ def test_slow_bodies_and_slow_headers_leave_the_site_answering(stack, target):
 @pytest.mark.parametrize("target", TARGETS)
 def test_a_client_that_stalls_is_cut_off(stack, target):
     """A request that never completes is closed by the server, not held forever."""
-    sock = socket.create_connection(("127.0.0.1", port_of(stack, target)), timeout=30)
+    sock = socket.create_connection(address_of(stack, target), timeout=30)
     sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
     started = time.monotonic()
     try:

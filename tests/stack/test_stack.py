@@ -9,13 +9,14 @@ import json
 import re
 import threading
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from queensgame.redis_cache import CircuitBreaker
-from tests.support import returning_player
+from tests.support import returning_player, wait_until
 
 pytestmark = pytest.mark.redis
 
@@ -189,3 +190,20 @@ def test_a_race_rooms_websocket_goes_through_the_edge(stack):
     from tests.support import talk_in_a_room
 
     talk_in_a_room(stack.url.split("//")[1])
+
+
+def test_the_app_servers_see_the_edge_as_a_proxy_of_its_own_address(stack):
+    """As in compose, the edge is another host: the app server's peer is nginx's address,
+    one uvicorn does not trust for proxy headers (127.0.0.1), and the client is named in
+    X-Forwarded-For for TRUSTED_PROXIES to read (a shared address hid allauth's limits
+    keyed on the peer)."""
+    marker = uuid.uuid4().hex
+    assert stack.get(f"/healthz?peer={marker}")[0] == 200
+    lines = []
+
+    def logged() -> bool:
+        lines[:] = [line for line in stack.log("reads").splitlines() if marker in line]
+        return bool(lines)
+
+    assert wait_until(logged, timeout=10)
+    assert f"{stack.edge_host}:" in lines[0] and "127.0.0.1:" not in lines[0], lines[0]

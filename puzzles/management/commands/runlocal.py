@@ -30,7 +30,8 @@ class Command(BaseCommand):
             # The site's own ASGI application (HTTP and the rooms' WebSockets, on the
             # in-memory channel layer), as production runs it, without gunicorn.
             [python, "-m", "uvicorn", "queensgame.asgi:application", "--host", host,
-             "--port", port, "--ws", "websockets-sansio", "--lifespan", "off"],
+             "--port", port, "--ws", "websockets-sansio", "--lifespan", "off",
+             "--no-proxy-headers"],  # the client's address: Django's TRUSTED_PROXIES
             # One worker for generation and the builder's fixes here; compose runs two.
             [python, "-m", "celery", "-A", "queensgame", "worker", "--loglevel=INFO",
              "-Q", f"{settings.CELERY_QUEUE},{settings.CELERY_BUILDER_QUEUE}",

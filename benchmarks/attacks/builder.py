@@ -1,0 +1,286 @@
+"""The level builder's costly work: analyses of near copies, motif starts, floods of fixes,
+a stored level's solution through another rule, and a fix whose worker dies (rows 4, 5, 6,
+10, 16)."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import random
+import signal
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+from benchmarks.attacks.common import (
+    P99_TARGET_MS,
+    Client,
+    Result,
+    a_level,
+    figures_ms,
+    normal_player,
+    percentile,
+    player_held,
+    row,
+    solution_of,
+    wait_for,
+)
+
+
+def a_stored_level(stack, size: int, stars: int) -> tuple[list[list[int]], list]:
+    """A size×size level with `stars` stars stored as the pools store them: its regions and
+    solution (the attacker's copy of it: a level's regions are public)."""
+    printed = stack.shell(
+        "import json\n"
+        "from generator_ext import generate\n"
+        "from puzzles.services.levels import save_generated_level\n"
+        f"g = generate({size}, seed=3434, stars={stars})\n"
+        "save_generated_level(g)\n"
+        "print(json.dumps([g.regions, g.solution]))\n")
+    regions, solution = json.loads(printed.strip().splitlines()[-1])
+    return regions, solution
+
+
+def one_cell_off(regions: list[list[int]], solution: list, stars: int = 1) -> list[list[int]]:
+    """The same painting with one cell that holds no queen given its neighbour's colour, and
+    still one solution: a near copy of a stored level, the one a copier would paint."""
+    from generator_ext import count_solutions
+
+    queens = {(r, c) for r, cols in enumerate(solution)
+              for c in (cols if isinstance(cols, list) else [cols])}
+    for r, line in enumerate(regions):
+        for c in range(len(line) - 1):
+            if (r, c) in queens or line[c] == line[c + 1]:
+                continue
+            copy = [list(row) for row in regions]
+            copy[r][c] = line[c + 1]
+            try:
+                if count_solutions(copy, "touch", limit=2, stars=stars) == 1:
+                    return copy
+            except ValueError:  # a region cut in two
+                continue
+    raise RuntimeError("no near copy with one solution")
+
+
+@row(4)
+def analyses_of_a_near_copy(stack, quick: bool) -> Result:
+    level = a_level(stack, 6)
+    board = one_cell_off(*a_stored_level(stack, 14, 3), stars=3)
+    seconds = 10 if quick else 30
+    attacker = Client(stack.url).address
+    timings: dict[int, list[float]] = {}
+
+    def analyze(_: int) -> None:
+        answer = Client(stack.url, address=attacker, timeout=60).post(
+            "/api/builder/analyze/", {"regions": board, "rule": "touch", "stars": 3})
+        timings.setdefault(answer.status, []).append(answer.seconds)
+
+    with normal_player(stack, level) as player, ThreadPoolExecutor(16) as pool:
+        began = time.monotonic()
+        while time.monotonic() - began < seconds:  # rounds of 16 at once, a second apart
+            started = time.monotonic()
+            list(pool.map(analyze, range(16)))
+            time.sleep(max(0.0, 1 - (time.monotonic() - started)))
+    return Result(4, "16 concurrent builder analyze/ of a 14x14 3-star near copy, fresh "
+                  "cookies", player_held(player),
+                  "analyses: " + "; ".join(f"{len(t)} answered {status}, {figures_ms(t)}"
+                                           for status, t in sorted(timings.items())), player)
+
+
+def get_probe(stack, stop: threading.Event, timings: list[float]) -> None:
+    """A reader's GETs through the edge, four a second: /healthz and a random level."""
+    client = Client(stack.url, timeout=15)
+    for path in itertools.cycle(("/healthz", "/api/levels/6/")):
+        if stop.is_set():
+            return
+        try:
+            answer = client.get(path)
+            timings.append(answer.seconds if answer.status == 200 else 15.0)
+        except OSError:
+            timings.append(15.0)
+        stop.wait(0.25)
+
+
+STARTERS = 6
+
+
+@row(5)
+def motif_starts(stack, quick: bool) -> Result:
+    from generator_ext import motifs
+
+    level = a_level(stack, 6)
+    names = list(motifs())
+    seconds = 15 if quick else 40
+    statuses: Counter = Counter()
+    took: list[float] = []
+    healthz: list[float] = []
+    stop = threading.Event()
+
+    def starter() -> None:
+        client = Client(stack.url, timeout=30)  # an address of its own, under its limit
+        while not stop.is_set():  # back to back: far under the builder's 600 a minute
+            size = random.choice((12, 14, 16))
+            answer = client.get(f"/api/builder/motif/?size={size}&motif={random.choice(names)}")
+            statuses[answer.status] += 1
+            took.append(answer.seconds)
+
+    prober = threading.Thread(target=get_probe, args=(stack, stop, healthz))
+    starters = [threading.Thread(target=starter) for _ in range(STARTERS)]
+    with normal_player(stack, level) as player:
+        prober.start()
+        for thread in starters:
+            thread.start()
+        time.sleep(seconds)
+        stop.set()
+        for thread in [prober, *starters]:
+            thread.join(timeout=40)
+    held = player_held(player) and percentile(healthz, 0.99) <= P99_TARGET_MS / 1000
+    return Result(5, "builder motif starts under their limit", held,
+                  f"{sum(statuses.values())} motif starts (12-16) from {STARTERS} addresses "
+                  f"{dict(statuses)}, each {figures_ms(took)}; GET /healthz "
+                  f"{figures_ms(healthz)} (with a level's)", player)
+
+
+def heavy_boards(count: int) -> list[list[list[int]]]:
+    """16x16 maps with three or more solutions (random partitions, the kind a careless maker
+    paints): a Make it unique of one takes the builder's worker a second or more."""
+    from generator_ext._naive import naive_partition_for_seed
+
+    from generator_ext import count_solutions
+
+    boards, seed = [], 0
+    while len(boards) < count:
+        seed += 1
+        grid = naive_partition_for_seed(16, seed)
+        if count_solutions(grid, "touch", limit=3) == 3:
+            boards.append(grid)
+    return boards
+
+
+def fix_until_settled(client: Client, board, timeout: float) -> tuple[str, float]:
+    """A Make it unique: its last status and how long it took to leave queued/running."""
+    began = time.monotonic()
+    answer = client.post("/api/builder/fix/", {"regions": board})
+    if answer.status != 201:
+        return f"refused {answer.status}", time.monotonic() - began
+    key = answer.json()["key"]
+
+    def settled():
+        answer = client.get(f"/api/builder/fix/{key}/")
+        status = answer.json().get("status") if answer.status == 200 else None
+        return status if status in ("done", "failed") else None
+
+    return (wait_for(settled, timeout, every=0.5) or "unfinished"), time.monotonic() - began
+
+
+@row(6)
+def heavy_fixes_from_one_address(stack, quick: bool) -> Result:
+    level = a_level(stack, 6)
+    boards = heavy_boards(8)
+    attacker = Client(stack.url).address
+    window = 20 if quick else 60
+    statuses: Counter = Counter()
+    with normal_player(stack, level) as player:
+        for i in range(33):  # 33 in the window, each a new player of the same address
+            answer = Client(stack.url, address=attacker).post(
+                "/api/builder/fix/", {"regions": boards[i % len(boards)]})
+            statuses[answer.status] += 1
+            time.sleep(window / 33)
+        other, took = fix_until_settled(Client(stack.url), boards[0], timeout=60)
+    held = other == "done" and took <= 15 and player_held(player)
+    return Result(6, "33 heavy fixes a minute from one address", held,
+                  f"the flood {dict(statuses)}; another player's Make it unique: {other} "
+                  f"after {took:.0f} s", player)
+
+
+def is_the_solution(candidate, solution: list) -> bool:
+    if candidate == solution:
+        return True
+    try:
+        return [c for _, c in sorted(candidate)] == solution
+    except (TypeError, ValueError):
+        return False
+
+
+@row(10)
+def a_stored_touch_level_as_classic(stack, quick: bool) -> Result:
+    import psycopg
+
+    wanted = 15 if quick else 60
+
+    def stored(least: int):  # which ids to try (an outsider walks them through the API)
+        with psycopg.connect(stack.postgres.url) as db:
+            found = db.execute(
+                "SELECT id, size FROM puzzles_level WHERE rule = 'touch' AND stars = 1 "
+                "AND size <= 7 ORDER BY id LIMIT %s", [wanted]).fetchall()
+        return found if len(found) >= least else None
+
+    ids = wait_for(lambda: stored(wanted), 120, every=2) or stored(0)  # the pools fill
+    client = Client(stack.url)
+    leaks = 0
+    statuses: Counter = Counter()
+    for level_id, size in ids:
+        regions = client.get(f"/api/levels/{size}/{level_id}/").json()["regions"]
+        answer = client.post("/api/builder/analyze/", {"regions": regions, "rule": "classic"})
+        time.sleep(0.12)  # under the edge's POST rate
+        statuses[answer.status] += 1
+        solution = solution_of(stack, level_id)
+        if answer.status == 200 and any(is_the_solution(s, solution)
+                                        for s in answer.json().get("solutions", [])):
+            leaks += 1
+    return Result(10, "builder analyze/ of a stored touch level's regions, rule classic",
+                  leaks == 0 and bool(ids),
+                  f"{len(ids)} stored touch levels (4-7) analysed as classic {dict(statuses)}: "
+                  f"{leaks} answers carry the stored solution")
+
+
+def builder_children(stack) -> list[int]:
+    """The builder's Celery processes (the main one and its pool)."""
+    main = stack.processes["builder"].pid
+    children = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.getpgid(int(pid)) == main:
+                    children.append(int(pid))
+            except OSError:
+                pass
+    return children
+
+
+@row(16)
+def a_builder_worker_killed_during_a_fix(stack, quick: bool) -> Result:
+    boards = heavy_boards(5)
+    jobs = []  # (its player, its key): a job is read by the player who asked for it
+    for board in boards:
+        client = Client(stack.url)
+        answer = client.post("/api/builder/fix/", {"regions": board})
+        if answer.status == 201:
+            jobs.append((client, answer.json()["key"]))
+
+    seen: dict[str, str] = {}
+
+    def status_of(job) -> str:
+        """The job's status; the last one seen while its reads are throttled."""
+        client, key = job
+        answer = client.get(f"/api/builder/fix/{key}/")
+        if answer.status == 200:
+            seen[key] = answer.json()["status"]
+        return seen.get(key, f"HTTP {answer.status}")
+
+    running = wait_for(lambda: any(status_of(j) == "running" for j in jobs), 30, every=0.25)
+    restarts = stack.restarts.get("builder", 0)
+    for pid in builder_children(stack):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    bound = 60 if quick else 120
+    settled = wait_for(lambda: all(status_of(j) in ("done", "failed") for j in jobs), bound,
+                       every=1)
+    final = Counter(status_of(j) for j in jobs)
+    return Result(16, "kill -9 builder worker during a fix", bool(running and settled),
+                  f"{len(jobs)} fixes, one {'seen' if running else 'never seen'} running; "
+                  f"builder killed (restarted {stack.restarts.get('builder', 0) - restarts}x); "
+                  f"{bound} s later: {dict(final)}")

@@ -1,0 +1,110 @@
+"""Who the client is: sign-in lockouts, sign-up limits and enumeration, proxy headers, the
+header cap, and form posts through the edge (rows 1, 9, 12, 13, 17, 20)."""
+
+from __future__ import annotations
+
+import socket
+import uuid
+from collections import Counter
+
+from benchmarks.attacks.common import Client, Result, an_account, row, sign_in
+from tests.support import gunicorn
+
+
+def sign_up(client: Client, email: str, name: str):
+    password = "correct-horse-battery-9"
+    return client.form("/accounts/signup/", {"email": email, "name": name,
+                                             "password1": password, "password2": password})
+
+
+def a_name(prefix: str) -> str:
+    return f"{prefix}{uuid.uuid4().hex[:6]}"
+
+
+@row(1)
+def wrong_passwords_from_one_address(stack, quick: bool) -> Result:
+    email, password = an_account(stack, a_name("Victim"))
+    stranger = Client(stack.url)
+    tries = Counter(sign_in(stranger, f"made-up-{i}@example.com", "wrong-password").status
+                    for i in range(5))
+    answer = sign_in(Client(stack.url), email, password)  # the owner, from elsewhere
+    signed_in = answer.status == 302
+    return Result(1, "5 wrong passwords with made-up emails from one address", signed_in,
+                  f"stranger's 5 tries {dict(tries)}; the real owner's sign-in from another "
+                  f"address: {answer.status} ({'signed in' if signed_in else 'refused'})")
+
+
+@row(9)
+def sign_ups_from_many_addresses(stack, quick: bool) -> Result:
+    answers = Counter()
+    for i in range(20):
+        answers[sign_up(Client(stack.url), f"{a_name('s')}{i}@example.com",
+                        a_name("Signer")).status] += 1
+    visitor = sign_up(Client(stack.url), f"{a_name('v')}@example.com", a_name("Visitor"))
+    held = visitor.status == 302
+    return Result(9, "20 sign-ups from 20 addresses behind the edge", held,
+                  f"20 sign-ups {dict(answers)}; the 21st address's sign-up: {visitor.status}")
+
+
+@row(12)
+def spoofed_forwarded_for_without_a_proxy(stack, quick: bool) -> Result:
+    count = 35 if quick else 60
+    with gunicorn(stack.env, TRUSTED_PROXIES="0", GUNICORN_WORKERS="1") as base:
+        peer = Client(base, address="127.0.0.1")
+        made = Counter(
+            peer.post("/api/rooms/", {"size": 6, "tier": "easy", "boards": 1, "name": "Ada"},
+                      headers={"X-Forwarded-For": f"198.51.100.{i}",
+                               "Origin": base}).status
+            for i in range(count))
+    held = made[201] <= 30
+    return Result(12, "TRUSTED_PROXIES=0, spoofed X-Forwarded-For from a loopback peer", held,
+                  f"{count} rooms, each naming another address: {dict(made)} "
+                  "(the limit: 30 an hour per address)")
+
+
+@row(13)
+def sign_up_with_a_known_email(stack, quick: bool) -> Result:
+    known, _ = an_account(stack, a_name("Known"))
+    seen = {}
+    for what, email in (("new", f"{a_name('new')}@example.com"), ("known", known)):
+        client = Client(stack.url)
+        answer = sign_up(client, email, a_name("Prober"))
+        where = answer.headers.get("location", "")
+        after = client.get(where) if answer.status == 302 else answer
+        seen[what] = (answer.status, where, [m.replace(email, "<email>") for m in after.messages])
+    held = seen["new"] == seen["known"] and seen["new"][0] == 302
+    return Result(13, "sign up with a known email", held,
+                  "; ".join(f"{what} email: {status} {where} {messages}"
+                            for what, (status, where, messages) in seen.items()))
+
+
+def one_header(stack, size: int) -> str:
+    """A request whose one header is `size` bytes, sent in one write to the app port."""
+    request = (b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * size
+               + b"\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", stack.app_port), timeout=10) as sock:
+        try:
+            sock.sendall(request)
+            answer = sock.recv(1024)
+        except OSError as error:
+            return type(error).__name__
+    return answer.split(b"\r\n")[0].decode(errors="replace") or "closed"
+
+
+@row(17)
+def one_huge_header(stack, quick: bool) -> Result:
+    answers = {size: one_header(stack, size) for size in (17 * 1024, 200 * 1024)}
+    held = all(" 200 " not in answer for answer in answers.values())
+    return Result(17, "a single 17-200 KB header straight to the app port", held,
+                  "; ".join(f"{size // 1024} KB: {answer}" for size, answer in answers.items()))
+
+
+@row(20)
+def form_post_through_the_edge(stack, quick: bool) -> Result:
+    client = Client(stack.url)
+    origin = f"http://{stack.edge_host}:{stack.port}"  # what a browser sends on this port
+    answer = client.form("/i18n/setlang/", {"language": "en", "next": "/"}, origin=origin,
+                         page="/how-to-play/")
+    return Result(20, "form POSTs through the edge on a port other than 80",
+                  answer.status != 403,
+                  f"set-language form with Origin {origin}: {answer.status}")

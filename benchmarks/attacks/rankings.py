@@ -1,0 +1,100 @@
+"""Rankings and counts a script takes, and what an account leaves behind when deleted
+(rows 7, 11, 15)."""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+import uuid
+from collections import Counter
+
+from benchmarks.attacks.common import Client, Result, a_level, an_account, row, signed_in
+from tests.support import human_moves
+
+
+def queens_of(solution: list[int]) -> list[list[int]]:
+    return [[r, c] for r, c in enumerate(solution)]
+
+
+@row(7)
+def a_revealed_level_solved_by_script(stack, quick: bool) -> Result:
+    daily = Client(stack.url).get("/api/daily/")
+    level = daily.json()["level"] if daily.status == 200 else None
+    if level is None or level.get("stars", 1) != 1:
+        level = a_level(stack, 7)
+    size, path = level["size"], f"/api/levels/{level['size']}/{level['id']}/"
+    solution = Client(stack.url).post(path + "reveal/", {}).json()["solution"]  # throwaway
+    player = Client(stack.url)
+    player.post(path + "start/", {})
+    floor = math.ceil(size + size * size / 8)  # the ranked floor (puzzles.selectors.play)
+    time.sleep(floor + 1)
+    token = player.post(path + "check/", {"queens": queens_of(solution)}).json().get("token")
+    answer = player.post(path + "solves/", {"token": token,
+                                            "moves": human_moves(solution, end_s=floor + 1)})
+    record = answer.json()
+    ranked = answer.status == 201 and record.get("ranked") is True
+    return Result(7, "reveal a level with a throwaway cookie, post a made-up human move log "
+                  "at floor+1 s", not ranked,
+                  f"{'the daily' if daily.status == 200 else 'a level'} {size}x{size} solved "
+                  f"in {floor + 1} s: {answer.status}, ranked {record.get('ranked')}, faster "
+                  f"than {record.get('faster_than')}")
+
+
+def publish(client: Client, *, maker: str, size: int = 7) -> int:
+    """A fresh level painted by the engine, published from the builder; its id."""
+    from generator_ext import generate
+
+    regions = generate(size, seed=uuid.uuid4().int % 10**9).regions
+    answer = client.post("/api/builder/publish/", {
+        "regions": regions, "rule": "touch", "title": f"Bench {uuid.uuid4().hex[:6]}",
+        "maker_name": maker}, headers={"X-CSRFToken": client.cookies.get("csrftoken", "")})
+    if answer.status not in (200, 201):
+        raise RuntimeError(f"publish refused: {answer.status} {answer.text[:300]}")
+    return answer.json()["id"]
+
+
+@row(11)
+def a_deleted_account(stack, quick: bool) -> Result:
+    name = f"Gone{uuid.uuid4().hex[:5]}"
+    email, password = an_account(stack, name)
+    player = Client(stack.url)
+    signed_in(player, email, password)
+    level_id = publish(player, maker=name)
+    answer = player.post("/api/rooms/", {"size": 6, "tier": "easy", "boards": 1,
+                                         "name": name},
+                         headers={"X-CSRFToken": player.cookies.get("csrftoken", "")})
+    code = answer.json()["code"]
+    stranger = Client(stack.url)
+    pages = (("room", f"/api/rooms/{code}/"), ("level page", f"/levels/{level_id}/"),
+             ("community", "/community/"))
+    shown = [where for where, path in pages if name in stranger.get(path).text]  # seen once
+    deleted = player.request("DELETE", "/api/me/", headers={
+        "X-CSRFToken": player.cookies.get("csrftoken", "")}).status
+    time.sleep(1)
+    left = [where for where, path in pages if name in stranger.get(path).text]
+    return Result(11, "delete an account", deleted < 300 and not left,
+                  f"shown before on: {', '.join(shown)}; deletion {deleted}; a second later "
+                  f"still on: {', '.join(left) or 'nothing'}")
+
+
+@row(15)
+def starts_with_fresh_cookies(stack, quick: bool) -> Result:
+    maker = Client(stack.url)
+    level_id = publish(maker, maker="Maker")
+    size = 7
+    count = 60 if quick else 130
+    address = Client(stack.url).address
+    statuses = Counter()
+    for _ in range(count):
+        statuses[Client(stack.url, address=address).post(
+            f"/api/levels/{size}/{level_id}/start/", {}).status] += 1
+        time.sleep(0.12)  # under the edge's POST rate
+    time.sleep(1)
+    page = Client(stack.url).get("/community/?order=newest").text
+    card = page[page.find(f"/levels/{level_id}/"):]
+    plays = re.search(r"(\d+) plays?", card)
+    counted = int(plays.group(1)) if plays else -1
+    return Result(15, f"start a community level {count} times with fresh cookies",
+                  0 <= counted <= 5,
+                  f"{count} starts from one address {dict(statuses)}: {counted} plays counted")
