@@ -17,7 +17,6 @@ dies without a word, its worker killed, is swept by the others' beats (services.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
@@ -68,19 +67,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.gone()
 
     async def from_layer(self):
-        """The next message for this connection from the channel layer. Redis away for a
-        moment (a timeout, a restart) is waited out, never let out of the consumer."""
+        """The next message for this connection from the channel layer. The layer waits out
+        Redis away (queensgame.channel_layer); anything else it raises is logged and tried
+        again, never let out of the consumer, but a closing socket's cancel is never retried
+        (redis-py may word a cancel as an error, and a retried cancel never ends)."""
         delay = 0.1
         while True:
             try:
                 return await self.channel_layer.receive(self.channel_name)
             except Exception:  # noqa: BLE001 (logged; the socket stays open)
+                if asyncio.current_task().cancelling():
+                    raise
                 log.warning("room socket: the channel layer failed; retrying", exc_info=True)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
-                if self.room is not None:  # a restarted Redis forgot the room's group
-                    with contextlib.suppress(Exception):  # the next round says so
-                        await self.channel_layer.group_add(self.group, self.channel_name)
 
     async def connect(self):
         self.latest_progress: dict[int, int] = {}  # reports not yet written down, by board
