@@ -25,10 +25,7 @@ from datetime import timedelta
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
-from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext
@@ -53,34 +50,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
     counted = ended = False  # the room counts this connection; its leaving is done
 
     async def __call__(self, scope, receive, send):
-        # Channels' AsyncConsumer.__call__, but the layer's receive is retried (from_layer)
-        # and the room hears of the end however it came (an error included).
-        self.scope, self.base_send = scope, send
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = await self.channel_layer.new_channel()
-        self.channel_receive = self.from_layer
+        # The room hears of the end however it came (an error included). Redis away is the
+        # channel layer's to wait out (queensgame.channel_layer), not the consumer's.
         try:
-            await await_many_dispatch([receive, self.from_layer], self.dispatch)
-        except StopConsumer:
-            pass
+            await super().__call__(scope, receive, send)
         finally:
             await self.gone()
-
-    async def from_layer(self):
-        """The next message for this connection from the channel layer. The layer waits out
-        Redis away (queensgame.channel_layer); anything else it raises is logged and tried
-        again, never let out of the consumer, but a closing socket's cancel is never retried
-        (redis-py may word a cancel as an error, and a retried cancel never ends)."""
-        delay = 0.1
-        while True:
-            try:
-                return await self.channel_layer.receive(self.channel_name)
-            except Exception:  # noqa: BLE001 (logged; the socket stays open)
-                if asyncio.current_task().cancelling():
-                    raise
-                log.warning("room socket: the channel layer failed; retrying", exc_info=True)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
 
     async def connect(self):
         self.latest_progress: dict[int, int] = {}  # reports not yet written down, by board

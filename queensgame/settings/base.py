@@ -344,11 +344,14 @@ if REDIS_URL:
                                   # A socket's read waits on channels_redis' blocking
                                   # pop (BZPOPMIN, 5 s): redis-py's default read timeout
                                   # is 5 s too, so an idle socket's wait timed out and
-                                  # took its consumer down 5-20 s in. Longer than the
-                                  # pop, still short enough to notice a hung Redis.
+                                  # took its consumer down 5-20 s in. No read timeout
+                                  # (None): any finite one wraps each read in a timeout
+                                  # that swallows the cancel of a closing socket, whose
+                                  # task then never ends. A hung Redis is the layer's
+                                  # to wait out (queensgame.channel_layer).
                                   "CONFIG": {"hosts": [{"address": REDIS_URL,
                                                         "max_connections": 1000,
-                                                        "socket_timeout": 15,
+                                                        "socket_timeout": None,
                                                         "socket_connect_timeout": 5}],
                                              "prefix": env.str("QUEENS_CHANNEL_PREFIX",
                                                                default="queens:ws")}}}
