@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -287,3 +288,33 @@ def talk_in_a_room(addr: str) -> None:
         assert json.loads(socket.recv(timeout=10))["type"] == "pong"
         socket.send("not json")
         assert json.loads(socket.recv(timeout=10))["type"] == "error"
+
+
+class RedisServer:
+    """A redis-server of the test's own on a free port, to stop and hang (SIGSTOP) at will:
+    the machine's Redis is everyone's."""
+
+    def __init__(self, folder: Path):
+        self.port = free_port()
+        self.folder = folder
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_port(self.port)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.resume()
+            stop_process(self.process, timeout=10)
+
+    def hang(self) -> None:
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGCONT)

@@ -5,9 +5,6 @@ process; and what Redis missed meanwhile is not served from it once it is back."
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
 import time
 
 import pytest
@@ -15,44 +12,16 @@ from django.test import Client
 
 from queensgame.redis_cache import CircuitBreaker
 from tests.api.test_api import post, queens_of
-from tests.support import free_port, human_moves, stop_process, wait_for_port
+from tests.support import RedisServer, human_moves
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db]
 PASSWORD = "pw-123456789"
 BOUND_S = 1.5  # a request while Redis is away: at most one socket timeout (0.25 s) and work
 
 
-class OwnRedis:
-    """A redis-server of the test's own, to stop and hang (the machine's is everyone's)."""
-
-    def __init__(self, folder):
-        self.port = free_port()
-        self.folder = folder
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for_port(self.port)
-
-    def stop(self) -> None:
-        self.resume()
-        stop_process(self.process, timeout=10)
-
-    def hang(self) -> None:
-        os.kill(self.process.pid, signal.SIGSTOP)
-
-    def resume(self) -> None:
-        if self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGCONT)
-
-
 @pytest.fixture
 def own_redis(tmp_path, settings):
-    redis = OwnRedis(tmp_path)
+    redis = RedisServer(tmp_path)
     redis.start()
     settings.CACHES = {name: {**config, "LOCATION": redis.url}
                        for name, config in settings.CACHES.items()}

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import yaml
 
-from tests.support import free_port, nginx, wait_for_port
+from tests.support import RedisServer, free_port, nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_HOST = "127.0.0.1"  # the app servers (compose's web and reads)
@@ -94,26 +94,11 @@ class Postgres:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-class Redis:
+class Redis(RedisServer):
     def __init__(self, folder: Path):
         if not shutil.which("redis-server"):
             missing("no redis-server")
-        self.port = free_port()
-        self.folder = folder
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for_port(self.port)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
+        super().__init__(folder)
 
 
 class Stack:
