@@ -411,7 +411,8 @@ def test_daily_today_past_and_future(client, make_level, settings):
     assert data["level"]["daily"] == {"date": today.isoformat(), "number": 31}
     assert_no_solution(response, level)
     assert client.get(f"/api/daily/{today.isoformat()}/").json() == data
-    assert client.get(f"/api/levels/{size}/{level.id}/").json()["daily"]["number"] == 31
+    # Sunday's daily is a Star Battle board of its own size: the level's, not the weekday's.
+    assert client.get(f"/api/levels/{level.size}/{level.id}/").json()["daily"]["number"] == 31
     future = (today + timedelta(days=1)).isoformat()
     assert client.get(f"/api/daily/{future}/").status_code == 400
     past = (today - timedelta(days=3)).isoformat()
