@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from puzzles.models import Follow, Player, Solve
-from puzzles.selectors.replays import queens_timeline
+from puzzles.moves import QUEEN, solution_cells
+from puzzles.selectors.replays import queens_timeline, replayable
 from tests.api.test_api import assert_no_solution, post
 from tests.api.test_players import account, commits_run_their_callbacks, solve  # noqa: F401
 
@@ -30,6 +31,16 @@ def replay_url(level, recording_id) -> str:
 def test_a_timeline_counts_the_queens_standing_at_each_change():
     log = [[100, 0, 1, 2], [300, 0, 1, 1], [350, 2, 2, 1], [900, 1, 3, 2], [1200, 0, 0, 2]]
     assert queens_timeline(log) == [[100, 1], [300, 0], [900, 1], [1200, 2]]
+
+
+def test_a_star_battle_solve_is_replayable(make_level):
+    # A k-star solution is k columns a row: the replay check read it as one (a 500 on every
+    # solved Star Battle level's recordings).
+    level = make_level(size=10, seed=4, stars=2)
+    log = [[1000 * (i + 1), row, col, QUEEN]
+           for i, (row, col) in enumerate(sorted(solution_cells(level.solution)))]
+    assert replayable(Solve(moves=log, seconds=30), level)
+    assert not replayable(Solve(moves=log[:-1], seconds=30), level)
 
 
 def test_a_viewer_races_their_own_the_fastest_and_friends_and_sees_no_position(make_level):
