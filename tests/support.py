@@ -318,3 +318,20 @@ class RedisServer:
     def resume(self) -> None:
         if self.process is not None and self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGCONT)
+
+
+def ambiguous_boards(count: int, solutions: int = 2, size: int = 16) -> list[list[list[int]]]:
+    """`count` random partitions (the kind a careless maker paints) with at least `solutions`
+    solutions: a Make it unique of one costs the builder's worker tenths of a CPU second (2)
+    to a second or more (3) at 16x16."""
+    from generator_ext._naive import naive_partition_for_seed
+
+    from generator_ext import count_solutions
+
+    boards, seed = [], 0
+    while len(boards) < count:
+        seed += 1
+        grid = naive_partition_for_seed(size, seed)
+        if count_solutions(grid, "touch", limit=solutions) == solutions:
+            boards.append(grid)
+    return boards

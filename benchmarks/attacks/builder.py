@@ -28,6 +28,7 @@ from benchmarks.attacks.common import (
     solution_of,
     wait_for,
 )
+from tests.support import ambiguous_boards
 
 
 def a_stored_level(stack, size: int, stars: int) -> tuple[list[list[int]], list]:
@@ -145,19 +146,9 @@ def motif_starts(stack, quick: bool) -> Result:
 
 
 def heavy_boards(count: int) -> list[list[list[int]]]:
-    """16x16 maps with three or more solutions (random partitions, the kind a careless maker
-    paints): a Make it unique of one takes the builder's worker a second or more."""
-    from generator_ext._naive import naive_partition_for_seed
-
-    from generator_ext import count_solutions
-
-    boards, seed = [], 0
-    while len(boards) < count:
-        seed += 1
-        grid = naive_partition_for_seed(16, seed)
-        if count_solutions(grid, "touch", limit=3) == 3:
-            boards.append(grid)
-    return boards
+    """16x16 maps with three or more solutions: a Make it unique of one takes the builder's
+    worker a second or more."""
+    return ambiguous_boards(count, solutions=3)
 
 
 def fix_until_settled(client: Client, board, timeout: float) -> tuple[str, float]:

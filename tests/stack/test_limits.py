@@ -18,6 +18,7 @@ from collections import Counter
 import pytest
 
 from tests.stack.test_stack import wait_for_level
+from tests.support import ambiguous_boards
 
 pytestmark = pytest.mark.redis
 POST_RATE = 120  # QUEENS_POST_RATE's default: per address and minute
@@ -125,22 +126,6 @@ def test_a_hung_redis_costs_milliseconds_not_seconds(stack):
     stack.wait_ready(timeout=30)
 
 
-def costly_boards(count: int) -> list[list[list[int]]]:
-    """16x16 maps with two or more solutions whose Make it unique costs a few tenths of a CPU
-    second each (random partitions, the kind a careless maker paints)."""
-    from generator_ext._naive import naive_partition_for_seed
-
-    from generator_ext import count_solutions
-
-    boards, seed = [], 0
-    while len(boards) < count:
-        seed += 1
-        grid = naive_partition_for_seed(16, seed)
-        if count_solutions(grid, "touch", limit=2) == 2:
-            boards.append(grid)
-    return boards
-
-
 def test_a_flood_of_fixes_from_one_address_leaves_the_site_fast(stack):
     """40 Make it unique requests at once from one address (each a new player): they wait
     in the builder's queue, and a level still comes back as fast as before (when the web
@@ -148,7 +133,7 @@ def test_a_flood_of_fixes_from_one_address_leaves_the_site_fast(stack):
     from concurrent.futures import ThreadPoolExecutor
 
     wait_for_level(stack, 8)
-    boards = costly_boards(8)
+    boards = ambiguous_boards(8)
     address = a_fresh_address()
     stop = threading.Event()
     timings: list[float] = []
