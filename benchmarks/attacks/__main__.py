@@ -22,11 +22,11 @@ def run_row(stack, number: int, quick: bool) -> Result:
 
 
 def table(results: list[Result]) -> str:
-    lines = ["| # | attack | verdict | measured | normal player's check p50 / p99 |",
+    lines = ["| # | attack | verdict | measured | normal player's check p50 / p99 (calm p99) |",
              "|---|---|---|---|---|"]
     for result in sorted(results, key=lambda r: r.row):
-        player = (f"{result.player['p50_ms']} / {result.player['p99_ms']} ms"
-                  if result.player else "")
+        player = (f"{result.player['p50_ms']} / {result.player['p99_ms']} ms "
+                  f"({result.player.get('calm_p99_ms')} ms)" if result.player else "")
         lines.append(f"| {result.row} | {result.attack} | {result.verdict} | "
                      f"{result.figures} | {player} |")
     return "\n".join(lines)

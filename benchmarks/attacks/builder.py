@@ -16,10 +16,10 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 from benchmarks.attacks.common import (
-    P99_TARGET_MS,
     Client,
     Result,
     a_level,
+    calm_p99,
     figures_ms,
     normal_player,
     percentile,
@@ -27,6 +27,7 @@ from benchmarks.attacks.common import (
     row,
     solution_of,
     wait_for,
+    within_target,
 )
 from tests.support import ambiguous_boards
 
@@ -105,7 +106,10 @@ def get_probe(stack, stop: threading.Event, timings: list[float]) -> None:
         stop.wait(0.25)
 
 
-STARTERS = 6
+# Under their limit, as the row has it: each address at the edge's costly rate (a
+# flood past it is the edge's to refuse: tests/stack/test_limits.py floods fixes so).
+STARTERS = 16
+STARTER_PAUSE_S = 2.0
 
 
 @row(5)
@@ -122,12 +126,15 @@ def motif_starts(stack, quick: bool) -> Result:
 
     def starter() -> None:
         client = Client(stack.url, timeout=30)  # an address of its own, under its limit
-        while not stop.is_set():  # back to back: far under the builder's 600 a minute
+        while not stop.is_set():  # at the edge's pace for costly starts (30 a minute)
             size = random.choice((12, 14, 16))
             answer = client.get(f"/api/builder/motif/?size={size}&motif={random.choice(names)}")
             statuses[answer.status] += 1
             took.append(answer.seconds)
+            stop.wait(max(0.0, STARTER_PAUSE_S - answer.seconds))
 
+    calm_client = Client(stack.url, timeout=15)
+    healthz_calm = calm_p99(lambda: calm_client.get("/healthz"))
     prober = threading.Thread(target=get_probe, args=(stack, stop, healthz))
     starters = [threading.Thread(target=starter) for _ in range(STARTERS)]
     with normal_player(stack, level) as player:
@@ -138,11 +145,12 @@ def motif_starts(stack, quick: bool) -> Result:
         stop.set()
         for thread in [prober, *starters]:
             thread.join(timeout=40)
-    held = player_held(player) and percentile(healthz, 0.99) <= P99_TARGET_MS / 1000
+    held = player_held(player) and within_target(percentile(healthz, 0.99), healthz_calm)
     return Result(5, "builder motif starts under their limit", held,
                   f"{sum(statuses.values())} motif starts (12-16) from {STARTERS} addresses "
                   f"{dict(statuses)}, each {figures_ms(took)}; GET /healthz "
-                  f"{figures_ms(healthz)} (with a level's)", player)
+                  f"{figures_ms(healthz)} (with a level's; calm p99 "
+                  f"{1000 * healthz_calm:.0f} ms)", player)
 
 
 def heavy_boards(count: int) -> list[list[list[int]]]:
