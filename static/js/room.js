@@ -135,7 +135,7 @@ attachInput(boardEl, () => (level ? level.size : 1), {
   dragStart: (i) => { if (open()) { game.beginDrag(); if (game.dragCross(i)) render(); } },
   dragOver: (i) => { if (open() && game.dragCross(i)) render(); },
   dragEnd: () => { if (open()) { const before = game.marks.slice(); if (game.endDrag()) afterChange(before); } },
-  focus: (i, move) => { focus = i; if (move) { render(); cells[i].focus(); } },
+  focus: (i, move) => { focus = i; if (move) { render(); cells[i]?.focus(); } },
   undo: () => { if (open()) { const before = game.marks.slice(); if (game.undo()) afterChange(before); } },
   redo: () => { if (open()) { const before = game.marks.slice(); if (game.redo()) afterChange(before); } },
 });
