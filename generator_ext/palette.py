@@ -1,49 +1,65 @@
-"""The region colours, one source for the engine's sentences and the site: a pastel palette
-people tell apart, and the colouring of a level's regions from it.
+"""The region colours, one source for the engine's sentences and the site: two palettes of
+the same twenty named colours, and the colouring of a level's regions from them.
 
-Distances are CIEDE2000 (ΔE00), in the light theme and in the dark one (the same colours
-darkened, `dark_hex`), and for viewers with protanopia, deuteranopia and tritanopia
-(Machado, Oliveira and Fernandes 2009, severity 1). The 20 colours were searched for over
-pastel CIELAB (L 62–92, chroma up to 56) so that:
+- The default palette (`REGION_COLORS`) is bright pastel, as light as the anchors' boards:
+  every colour has CIELAB L* ≥ LIGHTNESS_FLOOR (66) in the light theme. It was found by
+  annealing each colour near a pastel of its name (L* 68–94, chroma up to 60) until every
+  pair the safe palette lets touch stood BRIGHT_TOUCH_FLOOR apart with a tenth to spare,
+  so both palettes allow the same touching pairs and a level keeps its colouring.
+- The colour-vision-safe palette (`SAFE_HEXES`, the colour-blind setting's, shown with a
+  letter in every region) is the one searched for over pastel CIELAB (L 62–92, chroma up to
+  56) so that its first CORE (10) colours differ by at least SIGHT_FLOOR (10) for viewers
+  with protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009,
+  severity 1): no more than ten pastels can, so a board that needs more colours than the
+  core shows a second channel (its regions' letters, `second_channel`).
 
-- any two differ by at least BOARD_FLOOR (12) in both themes;
-- the first CORE (10) also differ by at least SIGHT_FLOOR (10) for each of the three
-  colour-vision deficiencies: no more than ten pastels can, so a board that needs more
-  colours than the core shows a second channel (its regions' letters, `second_channel`).
+Colour k has the same name in both, so a hint names what either palette draws. Distances
+are CIEDE2000 (ΔE00) in the light theme and the dark one (the same colours darkened,
+`dark_hex`); any two colours of a palette differ by at least BOARD_FLOOR (12) in both.
 
 A level's regions take colours by graph colouring so that regions which touch, even at a
-corner, differ by at least TOUCH_FLOOR (25) in both themes and by SIGHT_FLOOR for every
-viewer; tests/engine/test_palette.py holds the palette and generated boards of every size
-to these figures."""
+corner, differ in both themes by at least TOUCH_FLOOR (25) in the safe palette and by
+SIGHT_FLOOR there for every viewer, and by at least BRIGHT_TOUCH_FLOOR (20) in the default
+one. tests/engine/test_palette.py holds both palettes and generated boards of every size to
+these figures. The colour science (CIELAB, ΔE00, the deficiency filters, WCAG contrast) is
+coloraide's."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from itertools import combinations
 
+from coloraide import Color
+
+# Each colour's name, then its default (bright) hex.
 REGION_COLORS: list[tuple[str, str]] = [
+    ("khaki", "#d4c8a1"), ("sky", "#7bcdf9"), ("rose", "#e58cb5"), ("mint", "#c2ebcf"),
+    ("periwinkle", "#95aef7"), ("pink", "#fed9f8"), ("lime", "#e0f7a2"),
+    ("mustard", "#dba956"), ("blush", "#f2b4b5"), ("sage", "#9db194"),
+    ("lavender", "#bbb5d2"), ("peach", "#ffd2b5"), ("teal", "#53bac2"), ("orange", "#fba06d"),
+    ("yellow", "#f0d763"), ("coral", "#fc8278"), ("jade", "#43c5a4"), ("green", "#8cd183"),
+    ("aqua", "#9af3fb"), ("violet", "#daa4f5"),
+]
+# The same colours, colour-vision-safe (the colour-blind setting's), by index.
+SAFE_HEXES: list[str] = [
     # The core: every two of these stay apart for every viewer.
-    ("khaki", "#bcb880"), ("sky", "#63c9ff"), ("rose", "#dc74a3"), ("mint", "#c8f2d4"),
-    ("periwinkle", "#7e91e3"), ("pink", "#f9d5ee"), ("lime", "#e4ef95"),
-    ("mustard", "#b09342"), ("blush", "#e6a5b0"), ("sage", "#8c9b7c"),
+    "#bcb880", "#63c9ff", "#dc74a3", "#c8f2d4", "#7e91e3", "#f9d5ee", "#e4ef95", "#b09342",
+    "#e6a5b0", "#8c9b7c",
     # Beyond the core: apart from every other colour for normal sight.
-    ("lavender", "#aeaacb"), ("peach", "#f2c6ad"), ("teal", "#3da4a7"), ("orange", "#f9a256"),
-    ("yellow", "#f7d154"), ("coral", "#f36a6f"), ("jade", "#16bb91"), ("green", "#8dd978"),
-    ("aqua", "#a3f6ff"), ("violet", "#e69afb"),
+    "#aeaacb", "#f2c6ad", "#3da4a7", "#f9a256", "#f7d154", "#f36a6f", "#16bb91", "#8dd978",
+    "#a3f6ff", "#e69afb",
 ]
 CORE = 10
-TOUCH_FLOOR, BOARD_FLOOR, SIGHT_FLOOR = 25.0, 12.0, 10.0
+TOUCH_FLOOR, BRIGHT_TOUCH_FLOOR, BOARD_FLOOR, SIGHT_FLOOR = 25.0, 20.0, 12.0, 10.0
+LIGHTNESS_FLOOR = 66.0
+# Region letters are drawn in this ink: at least LETTER_CONTRAST (WCAG) on every colour of
+# both palettes in both themes (static/css/queens.css's --ink).
+LETTER_INK, LETTER_CONTRAST = "#000000", 4.5
 # The dark theme draws each region colour with its sRGB channels scaled by this.
 DARK_SCALE = 0.8
 
-# Linear-RGB simulation matrices (Machado, Oliveira and Fernandes 2009, severity 1.0).
-PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-              (-0.003882, -0.048116, 1.051998))
-DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                (-0.011820, 0.042940, 0.968881))
-TRITANOPIA = ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-              (0.004733, 0.691367, 0.303900))
+# The deficiencies, as coloraide's filters name them (Machado 2009, severity 1).
+PROTANOPIA, DEUTERANOPIA, TRITANOPIA = "protan", "deutan", "tritan"
 DEFICIENCIES = (PROTANOPIA, DEUTERANOPIA, TRITANOPIA)
 VISIONS = (None, *DEFICIENCIES)
 
@@ -54,76 +70,40 @@ def dark_hex(hex_color: str) -> str:
                          for i in (1, 3, 5))
 
 
-def _linear(hex_color: str, scale: float = 1.0) -> list[float]:
-    """Linear RGB of a colour whose sRGB channels are multiplied by `scale`."""
-    def channel(v: int) -> float:
-        c = v / 255 * scale
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    return [channel(int(hex_color[i:i + 2], 16)) for i in (1, 3, 5)]
+def _drawn(hex_color: str, scale: float) -> Color:
+    """A colour with its sRGB channels multiplied by `scale`, as the dark theme draws it."""
+    colour = Color(hex_color)
+    return colour if scale == 1.0 else Color("srgb", [v * scale for v in colour.coords()])
 
 
 def relative_luminance(hex_color: str) -> float:
-    r, g, b = _linear(hex_color)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return Color(hex_color).luminance()
 
 
 def contrast(a: str, b: str) -> float:
     """The WCAG contrast ratio of two colours."""
-    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
+    return Color(a).contrast(b, method="wcag21")
 
 
-def _lab(rgb: Sequence[float]) -> tuple[float, float, float]:
-    r, g, b = (min(1.0, max(0.0, v)) for v in rgb)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+def lightness(hex_color: str) -> float:
+    """CIELAB L* (D65) of a colour."""
+    return Color(hex_color).convert("lab-d65")["lightness"]
 
 
 def seen(hex_color: str, vision=None, scale: float = 1.0) -> tuple[float, float, float]:
-    """CIELAB of a colour as a viewer with that vision sees it (scale: the sRGB channels
-    multiplied first, as the dark theme draws it)."""
-    rgb = _linear(hex_color, scale)
+    """CIELAB (D65) of a colour as a viewer with that vision sees it (scale: the sRGB
+    channels multiplied first, as the dark theme draws it)."""
+    colour = _drawn(hex_color, scale)
     if vision is not None:
-        rgb = [sum(vision[i][j] * rgb[j] for j in range(3)) for i in range(3)]
-    return _lab(rgb)
+        # The simulation leaves the gamut a little; clipped, as a screen would.
+        colour = colour.filter(vision, method="machado", out_space="srgb").clip()
+    lab = colour.convert("lab-d65")
+    return lab["lightness"], lab["a"], lab["b"]
 
 
 def ciede2000(lab1: Sequence[float], lab2: Sequence[float]) -> float:
-    """ΔE00 (Sharma, Wu and Dalal 2005) between two CIELAB colours."""
-    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
-    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(c_mean ** 7 / (c_mean ** 7 + 25 ** 7)))
-    a1, a2 = (1 + g) * a1, (1 + g) * a2
-    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
-    h1 = math.degrees(math.atan2(b1, a1)) % 360 if c1 else 0.0
-    h2 = math.degrees(math.atan2(b2, a2)) % 360 if c2 else 0.0
-    dh = 0.0 if c1 * c2 == 0 else (h2 - h1 + 180) % 360 - 180
-    d_l, d_c = l2 - l1, c2 - c1
-    d_h = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(dh / 2))
-    l_mean, c_mean = (l1 + l2) / 2, (c1 + c2) / 2
-    if c1 * c2 == 0:
-        h_mean = h1 + h2
-    elif abs(h1 - h2) <= 180:
-        h_mean = (h1 + h2) / 2
-    else:
-        h_mean = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(h_mean - 30)) + 0.24 * math.cos(math.radians(2 * h_mean))
-         + 0.32 * math.cos(math.radians(3 * h_mean + 6))
-         - 0.20 * math.cos(math.radians(4 * h_mean - 63)))
-    rotation = 30 * math.exp(-(((h_mean - 275) / 25) ** 2))
-    r_c = 2 * math.sqrt(c_mean ** 7 / (c_mean ** 7 + 25 ** 7))
-    s_l = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
-    s_c, s_h = 1 + 0.045 * c_mean, 1 + 0.015 * c_mean * t
-    r_t = -math.sin(math.radians(2 * rotation)) * r_c
-    return math.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2
-                     + r_t * (d_c / s_c) * (d_h / s_h))
+    """ΔE00 between two CIELAB (D65) colours."""
+    return Color("lab-d65", list(lab1)).delta_e(Color("lab-d65", list(lab2)), method="2000")
 
 
 def delta_e(a: str, b: str, vision=None, scale: float = 1.0) -> float:
@@ -131,23 +111,33 @@ def delta_e(a: str, b: str, vision=None, scale: float = 1.0) -> float:
     return ciede2000(seen(a, vision, scale), seen(b, vision, scale))
 
 
-def _sight(a: str, b: str, visions) -> float:
-    return min(delta_e(a, b, v, s) for v in visions for s in (1.0, DARK_SCALE))
+def _table(hexes: Sequence[str], visions) -> list[list[float]]:
+    """The least ΔE00 between every two colours over those visions, in both themes."""
+    views = [[Color("lab-d65", list(seen(h, vision, scale))) for h in hexes]
+             for vision in visions for scale in (1.0, DARK_SCALE)]
+    table = [[0.0] * len(hexes) for _ in hexes]
+    for i, j in combinations(range(len(hexes)), 2):
+        table[i][j] = table[j][i] = min(view[i].delta_e(view[j], method="2000")
+                                        for view in views)
+    return table
 
 
-# Palette distances, both themes: NORMAL for normal sight, DEFICIENT the least over the three
-# deficiencies. Built at import: threads colouring their first levels at once must never see
-# them half-made.
+# Palette distances, both themes: NORMAL (the safe palette) and BRIGHT (the default one) for
+# normal sight, DEFICIENT the safe palette's least over the three deficiencies. Built at
+# import: threads colouring their first levels at once must never see them half-made.
 _HEXES = [hex_color for _, hex_color in REGION_COLORS]
 DARK_HEXES = [dark_hex(hex_color) for hex_color in _HEXES]
-NORMAL = [[_sight(a, b, (None,)) for b in _HEXES] for a in _HEXES]
-DEFICIENT = [[_sight(a, b, DEFICIENCIES) for b in _HEXES] for a in _HEXES]
+SAFE_DARK_HEXES = [dark_hex(hex_color) for hex_color in SAFE_HEXES]
+BRIGHT = _table(_HEXES, (None,))
+NORMAL = _table(SAFE_HEXES, (None,))
+DEFICIENT = _table(SAFE_HEXES, DEFICIENCIES)
 
 
 def _apart(i: int, j: int) -> float:
-    """How far two palette colours are apart as a share of what touching regions need (1.0:
-    just enough for every viewer in both themes)."""
-    return min(NORMAL[i][j] / TOUCH_FLOOR, DEFICIENT[i][j] / SIGHT_FLOOR)
+    """How far two colours are apart as a share of what touching regions need (1.0: just
+    enough in both palettes, for every viewer, in both themes)."""
+    return min(NORMAL[i][j] / TOUCH_FLOOR, DEFICIENT[i][j] / SIGHT_FLOOR,
+               BRIGHT[i][j] / BRIGHT_TOUCH_FLOOR)
 
 
 def _touching(key: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
@@ -164,7 +154,7 @@ def _touching(key: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-# Palette colours that may touch: apart by the touching floors for every viewer, as bitmasks.
+# Colours that may touch: apart by the touching floors in both palettes, as bitmasks.
 _MAY_TOUCH = [sum(1 << j for j in range(len(_HEXES)) if j != i and _apart(i, j) >= 1.0)
               for i in range(len(_HEXES))]
 # The search for a colouring in which every touching pair may touch stops after this many
@@ -260,7 +250,7 @@ def second_channel(colors: Sequence[int]) -> bool:
     colours the same, or closer than the floors for some viewer?"""
     picked = [k % len(REGION_COLORS) for k in colors]
     return len(set(picked)) < len(picked) or any(
-        NORMAL[i][j] < BOARD_FLOOR or DEFICIENT[i][j] < SIGHT_FLOOR
+        NORMAL[i][j] < BOARD_FLOOR or DEFICIENT[i][j] < SIGHT_FLOOR or BRIGHT[i][j] < BOARD_FLOOR
         for i, j in combinations(picked, 2))
 
 

@@ -5,15 +5,17 @@ import functools
 
 from django.shortcuts import render
 
-from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS
+from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS, SAFE_DARK_HEXES, SAFE_HEXES
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.services import play
 from puzzles.tutorial import tutorial
 from puzzles.words import ANY_TIER, TIER_LABELS, colour_label
 
-# The palette as every page embeds it (static/js/board.js draws from it).
-PAGE_PALETTE = [{"name": name, "hex": hex_color, "dark": DARK_HEXES[k], "core": k < CORE}
+# The palette as every page embeds it (static/js/board.js draws from it): each colour in the
+# default palette and the colour-vision-safe one, light and dark.
+PAGE_PALETTE = [{"name": name, "hex": hex_color, "dark": DARK_HEXES[k], "safe": SAFE_HEXES[k],
+                 "safe_dark": SAFE_DARK_HEXES[k], "core": k < CORE}
                 for k, (name, hex_color) in enumerate(REGION_COLORS)]
 
 

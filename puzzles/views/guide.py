@@ -6,7 +6,7 @@ from django.conf import settings
 from django.shortcuts import render
 
 from generator_ext import TECHNIQUES, generate, rate, region_colors
-from generator_ext.palette import DARK_HEXES, REGION_COLORS
+from generator_ext.palette import DARK_HEXES, REGION_COLORS, SAFE_DARK_HEXES, SAFE_HEXES
 from generator_ext.stars_logic import STAR_TECHNIQUES
 from puzzles.views.context import base_context
 from puzzles.words import TECHNIQUE_TITLES, step_message
@@ -28,6 +28,7 @@ def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_cr
     colors = colors or region_colors(regions)
     return [
         {"hex": REGION_COLORS[colors[g]][1], "dark": DARK_HEXES[colors[g]],
+         "safe": SAFE_HEXES[colors[g]], "safe_dark": SAFE_DARK_HEXES[colors[g]],
          "mark": piece if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
          else "",
          "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because}

@@ -24,6 +24,16 @@ export function buildBoard(boardEl, level, palette) {
   return cells;
 }
 
+// A palette colour on an element (a cell, a swatch): both palettes, both themes; the page's
+// CSS draws the one the theme and the colour-blind setting pick. null takes it off.
+const REGION_VARS = [["--region", "hex"], ["--region-dark", "dark"], ["--region-safe", "safe"],
+  ["--region-safe-dark", "safe_dark"]];
+export function paintRegion(el, colour) {
+  for (const [name, key] of REGION_VARS) {
+    if (colour) el.style.setProperty(name, colour[key]); else el.style.removeProperty(name);
+  }
+}
+
 // Region colours, letters and the thick borders where regions meet, in place (the level
 // builder recolours while a drag goes on: rebuilt cells would lose the pointer's click).
 export function colourBoard(cells, level, palette) {
@@ -38,12 +48,10 @@ export function colourBoard(cells, level, palette) {
     cell.classList.toggle("unpainted", g < 0); // the level builder's blank cells
     if (g < 0) {
       delete cell.dataset.letter;
-      cell.style.removeProperty("--region"); cell.style.removeProperty("--region-dark");
+      paintRegion(cell, null);
     } else {
-      const colour = palette[level.colors[g]];
       cell.dataset.letter = String.fromCharCode(65 + g);
-      cell.style.setProperty("--region", colour.hex);
-      cell.style.setProperty("--region-dark", colour.dark);
+      paintRegion(cell, palette[level.colors[g]]);
     }
     cell.classList.toggle("edge-top", r === 0 || at(r - 1, c) !== g);
     cell.classList.toggle("edge-left", c === 0 || at(r, c - 1) !== g);

@@ -1,7 +1,7 @@
 // The level builder page's DOM: the swatches and tools, the board's colours and labels, the
 // analysis (problems, two solutions side by side, the solving steps) and the panels of a
 // proposal, a try-out and a published level. It writes; builder.js decides.
-import { buildBoard, colourBoard, renderBoard } from "./board.js";
+import { buildBoard, colourBoard, paintRegion, renderBoard } from "./board.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { UNPAINTED } from "./paint.js";
 import { tierName } from "./words.js";
@@ -15,8 +15,7 @@ export function showSwatches(palette, size, brush, onPick) {
   for (let g = 0; g < size; g++) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "swatch"; b.dataset.region = g;
-    b.style.setProperty("--region", palette[g].hex);
-    b.style.setProperty("--region-dark", palette[g].dark);
+    paintRegion(b, palette[g]);
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", String(g === brush));
     b.setAttribute("aria-label", interpolate(gettext("%(color)s region"), { color: palette[g].label }));

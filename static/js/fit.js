@@ -11,9 +11,9 @@ export function fitBoard(root) {
   const apply = () => {
     const beside = side.getBoundingClientRect().left >= wrap.getBoundingClientRect().right - 1;
     const top = wrap.getBoundingClientRect().top + window.scrollY;
-    const below = beside ? 12 : [".status", ".controls"].reduce(
-      (sum, sel) => sum + root.querySelector(sel).getBoundingClientRect().height, 0)
-      + HINT_ROOM_PX + 16;
+    // An open hint takes the status line's place: the room is the larger of the two.
+    const height = (sel) => root.querySelector(sel).getBoundingClientRect().height;
+    const below = beside ? 12 : height(".controls") + Math.max(height(".status"), HINT_ROOM_PX) + 16;
     // Beside: what the side column and the gap leave; under: the column's own width.
     // (The root is as wide as its content beside, so the page's column is what counts.)
     const width = beside ? root.parentElement.clientWidth - side.getBoundingClientRect().width - 24

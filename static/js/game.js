@@ -142,7 +142,7 @@ const input = attachInput(boardEl, () => level.size, {
   dragStart: (i) => { game.beginDrag(); if (game.dragCross(i)) render(); },
   dragOver: (i) => { if (game.dragCross(i)) render(); },
   dragEnd: () => { if (game.endDrag()) afterChange(); },
-  focus: (i, move) => { focus = i; if (move) { render(); cells[i].focus(); } },
+  focus: (i, move) => { focus = i; if (move) { render(); cells[i]?.focus(); } },
   undo: () => step(() => game.undo()),
   redo: () => step(() => game.redo()),
 });

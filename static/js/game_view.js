@@ -101,9 +101,11 @@ export function showOfflineSolve() {
 // Share's outcome has a line of its own: the ranking stays.
 export const sayInDialog = (text) => { $("win-share-status").textContent = text; };
 
-// The player's display settings: colour-blind patterns and the timer.
+// The player's display settings: the colour-blind palette and letters, and the timer.
 export function showSettings(root, settings) {
   root.classList.toggle("colorblind", settings.colorblind);
+  if (settings.colorblind) document.documentElement.dataset.palette = "safe";
+  else delete document.documentElement.dataset.palette;
   root.classList.toggle("no-timer", !settings.showTimer);
 }
 

@@ -9,9 +9,11 @@ const tutorial = setUpTutorial(JSON.parse($("tutorial-data").textContent),
   JSON.parse($("region-colors").textContent), {
     autoCross: () => store.settings().autoCross,
     onClose: () => store.saveTutorialSeen(),
+    // The board (its skip-link target hands the focus to its current cell).
+    returnFocus: () => $("board"),
   });
 
 $("rules-open").onclick = () => rules.showModal();
 $("rules-close").onclick = () => rules.close();
-$("tutorial-replay").onclick = () => { rules.close(); tutorial.open(); };
+$("tutorial-replay").onclick = () => { rules.close(); tutorial.open($("rules-open")); };
 if (!store.tutorialSeen()) tutorial.open();

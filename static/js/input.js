@@ -53,6 +53,8 @@ export function attachInput(boardEl, size, handlers) {
     e.preventDefault();
     handlers.toggleCross(indexOf(el));
   });
+  // The board itself (a skip link's target) hands the focus on to its current cell.
+  boardEl.addEventListener("focus", (e) => { if (e.target === boardEl) handlers.focus(focus, true); });
   boardEl.addEventListener("keydown", (e) => {
     const n = size(), r = Math.floor(focus / n), c = focus % n;
     if (MOVES[e.key]) {

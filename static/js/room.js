@@ -54,6 +54,7 @@ function show() {
     stopTicker();
   }
   if (!racing() || !mine) return;
+  view.fitBoard();
   if (state.round !== round) {  // a new round: the clock starts when the server says
     round = state.round;
     raceStart = Date.now() + state.starts_in_ms;
@@ -64,10 +65,15 @@ function show() {
   startTicker();
 }
 
+function tick() {
+  view.showCountdown(raceStart - Date.now());
+  const mine = me();
+  view.showRaceClock(mine && mine.finished_ms !== null ? mine.finished_ms : Date.now() - raceStart);
+}
 function startTicker() {
   if (ticker) return;
-  ticker = setInterval(() => view.showCountdown(raceStart - Date.now()), 200);
-  view.showCountdown(raceStart - Date.now());
+  ticker = setInterval(tick, 200);
+  tick();
 }
 function stopTicker() { clearInterval(ticker); ticker = null; view.showCountdown(0); }
 
@@ -83,6 +89,7 @@ async function openBoard(index) {
   cells = buildBoard(boardEl, level, palette);
   sentQueens = -1; sent = false;
   view.showBoardNumber(index);
+  view.fitBoard();
   render();
   report();
 }
@@ -128,11 +135,12 @@ attachInput(boardEl, () => (level ? level.size : 1), {
   dragStart: (i) => { if (open()) { game.beginDrag(); if (game.dragCross(i)) render(); } },
   dragOver: (i) => { if (open() && game.dragCross(i)) render(); },
   dragEnd: () => { if (open()) { const before = game.marks.slice(); if (game.endDrag()) afterChange(before); } },
-  focus: (i, move) => { focus = i; if (move) { render(); cells[i].focus(); } },
+  focus: (i, move) => { focus = i; if (move) { render(); cells[i]?.focus(); } },
   undo: () => { if (open()) { const before = game.marks.slice(); if (game.undo()) afterChange(before); } },
   redo: () => { if (open()) { const before = game.marks.slice(); if (game.redo()) afterChange(before); } },
 });
 
+window.addEventListener("resize", view.fitBoard);
 $("join-form").onsubmit = (e) => { e.preventDefault(); socket.send({ type: "join", name: $("join-name").value }); };
 $("start").onclick = () => socket.send({ type: "start" });
 $("rematch").onclick = () => socket.send({ type: "start" });

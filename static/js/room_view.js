@@ -54,6 +54,20 @@ export function showCountdown(ms) {
 
 export const showBoardNumber = (index) => { $("board-number").textContent = index + 1; };
 
+// The race's clock: how long this player's race has run (their own time once finished).
+export const showRaceClock = (ms) => { $("race-clock").textContent = fmtMs(Math.max(0, ms)); };
+
+// The board as large as the column and the screen below its top allow: on a phone the
+// last row stays on the first screen.
+const MIN_BOARD_PX = 224, MAX_BOARD_PX = 480;
+export function fitBoard() {
+  const race = $("race"), board = $("board");
+  if (race.hidden) return;
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const px = Math.min(race.clientWidth, MAX_BOARD_PX, Math.max(MIN_BOARD_PX, window.innerHeight - top - 12));
+  race.style.setProperty("--board-px", `${Math.floor(px)}px`);
+}
+
 export function showResults(results) {
   const items = results.map((r) => {
     const li = document.createElement("li");

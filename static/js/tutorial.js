@@ -9,10 +9,11 @@ import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 const $ = (id) => document.getElementById(id);
 const HINT_CLASSES = ["hint-because", "hint-queen", "hint-cross"];
 
-export function setUpTutorial(data, palette, { autoCross, onClose }) {
+// returnFocus: what takes the focus when it closes, unless what opened it still can.
+export function setUpTutorial(data, palette, { autoCross, onClose, returnFocus }) {
   const dialog = $("tutorial"), boardEl = $("tutorial-board"), level = data.level;
   const n = level.size, key = (r, c) => r * n + c;
-  let game = null, cells = [], at = -1, advance = null;
+  let game = null, cells = [], at = -1, advance = null, opener = null;
 
   const step = () => data.steps[at];
   const targets = () => {
@@ -101,10 +102,16 @@ export function setUpTutorial(data, palette, { autoCross, onClose }) {
     moved();
   };
   $("tutorial-skip").onclick = () => dialog.close();
-  dialog.addEventListener("close", () => { clearTimeout(advance); input.cancelDrag(); onClose(); });
+  dialog.addEventListener("close", () => {
+    clearTimeout(advance); input.cancelDrag(); onClose();
+    // Escape or a button closed it: the focus goes back, never to the page's body.
+    const back = opener && opener.isConnected && opener.checkVisibility() ? opener : returnFocus();
+    if (back) back.focus();
+  });
 
   return {
-    open() {
+    open(from = null) {
+      opener = from;
       game = new Game(level, { autoCross: autoCross() });
       cells = buildBoard(boardEl, level, palette);
       goTo(-1);

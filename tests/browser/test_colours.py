@@ -1,7 +1,8 @@
-"""Colours anyone can tell apart, measured on real boards in the browser (issue 18): the
-computed colours of the cells, in the light and the dark theme, against the ΔE2000 floors,
-letters where some viewers could confuse two colours, and hint sentences that name the
-colours drawn."""
+"""Colours anyone can tell apart, measured on real boards in the browser (issues 18 and 35):
+the computed colours of the cells, in the light and the dark theme, against the ΔE2000
+floors, in the default bright palette and in the colour-vision-safe one the colour-blind
+setting draws; letters where some viewers could confuse two colours, readable in both
+themes; and hint sentences that name the colours drawn."""
 
 import itertools
 import re
@@ -10,11 +11,19 @@ import pytest
 
 from generator_ext.palette import (
     BOARD_FLOOR,
+    BRIGHT_TOUCH_FLOOR,
     DEFICIENCIES,
+    LETTER_CONTRAST,
+    LIGHTNESS_FLOOR,
     REGION_COLORS,
+    SAFE_HEXES,
     SIGHT_FLOOR,
     TOUCH_FLOOR,
+    contrast,
+    dark_hex,
     delta_e,
+    lightness,
+    second_channel,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,11 +50,22 @@ def touching(regions):
     return pairs
 
 
+def colour_blind(page):
+    """The colour-blind setting, as a player turns it on (and it stays on)."""
+    page.locator("details.settings summary").click()
+    page.locator("#colorblind").check()
+    page.locator("details.settings summary").click()
+
+
 @pytest.mark.parametrize("size, seed", [(7, 3), (9, 4), (12, 5), (16, 6)])
-def test_the_colours_drawn_stay_apart_in_both_themes(page, make_level, size, seed):
+def test_the_colour_blind_setting_draws_colours_apart_for_every_viewer(page, make_level,
+                                                                       size, seed):
     level = make_level(size=size, seed=seed)
     regions = level.regions
     region_hex = {}
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    colour_blind(page)
     for theme in ("light", "dark"):
         page.emulate_media(color_scheme=theme)
         page.goto(f"/levels/{level.id}/")
@@ -63,16 +83,73 @@ def test_the_colours_drawn_stay_apart_in_both_themes(page, make_level, size, see
                 assert delta_e(colour[g], colour[h], vision) >= SIGHT_FLOOR, (theme, g, h)
         for g, h in itertools.combinations(range(size), 2):
             assert delta_e(colour[g], colour[h]) >= BOARD_FLOOR, (theme, g, h)
-        close = any(delta_e(colour[g], colour[h], vision) < SIGHT_FLOOR
-                    for g, h in itertools.combinations(range(size), 2) for vision in DEFICIENCIES)
-        lettered = page.locator("#board.lettered").count() == 1
-        assert lettered == close, (theme, close)
-        if lettered:  # each region's letter, once, in its first cell
-            letters = page.evaluate("""() => [...document.querySelectorAll('#board .cell')]
-                .map((el) => getComputedStyle(el, '::before').content)
-                .filter((t) => t && t !== 'none' && t !== 'normal')""")
-            assert sorted(letters) == sorted(f'"{chr(65 + g)}"' for g in range(size))
+        # Today's colour-vision-safe colours, and a letter in every region's every cell.
+        safe = {SAFE_HEXES[k] if theme == "light" else dark_hex(SAFE_HEXES[k])
+                for k in level.colors()}
+        assert set(colour.values()) == safe
+        assert len(letters_drawn(page)) == size * size
     assert region_hex["light"] != region_hex["dark"]  # the dark theme draws its own colours
+
+
+def letters_drawn(page):
+    """Each letter drawn on a cell: its text, the cell's colour and the letter's colour as
+    drawn (its opacity blended over the cell)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board .cell')].map((el) => {
+        const before = getComputedStyle(el, '::before');
+        return [before.content, getComputedStyle(el).backgroundColor, before.color,
+                +before.opacity];
+      }).filter(([text]) => text && text !== 'none' && text !== 'normal')""")
+
+
+def rgb(css):
+    return [int(v) for v in re.findall(r"[\d.]+", css)[:3]]
+
+
+def as_hex(values):
+    return "#" + "".join(f"{round(v):02x}" for v in values)
+
+
+def letter_contrast(cell, ink, opacity):
+    drawn = [opacity * i + (1 - opacity) * c for i, c in zip(rgb(ink), rgb(cell), strict=True)]
+    return contrast(as_hex(drawn), as_hex(rgb(cell)))
+
+
+@pytest.mark.parametrize("size, seed", [(8, 3), (11, 5), (20, 1)])
+def test_the_default_palette_is_bright_and_its_letters_readable_in_both_themes(
+        page, make_level, shots, size, seed):
+    """Issue 35: boards looked heavier and browner than the anchors' clean pastels, and in
+    the dark theme the letters all but vanished."""
+    level = make_level(size=size, seed=seed)
+    regions = level.regions
+    for palette in ("default", "safe"):
+        for theme in ("light", "dark"):
+            page.emulate_media(color_scheme=theme)
+            page.goto(f"/levels/{level.id}/")
+            page.wait_for_selector("#game[data-ready='true']")
+            if palette == "safe" and theme == "light":
+                colour_blind(page)
+            page.screenshot(path=shots / f"colours-{size}x{size}-{palette}-{theme}.png")
+            drawn = drawn_colours(page, size)
+            colour = {regions[r][c]: hex_color for (r, c), hex_color in drawn.items()}
+            if palette == "default":
+                if theme == "light":
+                    dark = {g: round(lightness(h), 1) for g, h in colour.items()
+                            if lightness(h) < LIGHTNESS_FLOOR}
+                    assert dark == {}, dark
+                for g, h in touching(regions):
+                    assert delta_e(colour[g], colour[h]) >= BRIGHT_TOUCH_FLOOR, (theme, g, h)
+                for g, h in itertools.combinations(range(size), 2):
+                    assert delta_e(colour[g], colour[h]) >= BOARD_FLOOR, (theme, g, h)
+            letters = letters_drawn(page)
+            # The default palette labels each region once where colours could be confused;
+            # the colour-blind setting labels every cell.
+            expected = size * size if palette == "safe" else (
+                size if second_channel(level.colors()) else 0)
+            assert len(letters) == expected, (palette, theme)
+            faint = sorted({round(letter_contrast(cell, ink, opacity), 2)
+                            for _, cell, ink, opacity in letters
+                            if letter_contrast(cell, ink, opacity) < LETTER_CONTRAST})
+            assert faint == [], (palette, theme, faint)
 
 
 def test_hint_sentences_name_the_colours_drawn(page, make_level):

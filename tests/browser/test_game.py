@@ -260,7 +260,7 @@ def test_play_page_next_level_and_classic(page, make_level):
     page.goto("/play/7/?rule=classic")
     page.wait_for_url("**/levels/*/")
     page.wait_for_selector("#game[data-ready='true']")
-    assert "Classic rule" in page.locator(".game-bar").inner_text()
+    assert "Classic rule" in page.locator(".game-rules").inner_text()  # its own line
     assert int(page.url.rstrip("/").split("/")[-1]) in classic
     page.locator("#next").click()
     page.wait_for_url(lambda url: int(url.rstrip("/").split("/")[-1]) in classic and url != first)

@@ -93,3 +93,64 @@ def test_the_tutorial_can_be_skipped_and_replayed_from_the_rules(first_visit, ma
     page.goto(f"/levels/{level.id}/")
     page.wait_for_selector("#game[data-ready='true']")
     assert page.locator("#tutorial").is_hidden()
+
+
+FOCUSED = "(() => { const el = document.activeElement; return el === document.body ? 'body' :"\
+          " el.classList.contains('cell') ? 'cell:' + el.closest('[role=grid]').id : el.id; })()"
+
+
+def test_escape_on_the_tutorial_gives_focus_back_to_the_board_or_its_opener(first_visit,
+                                                                            make_level):
+    """Issue 35: Escape on the tutorial dropped focus to the page's body: a keyboard player
+    had to find the board again from the top."""
+    page = first_visit
+    level = make_level(size=8)
+    page.goto(f"/levels/{level.id}/")
+    page.locator("#tutorial").wait_for(state="visible")
+    page.wait_for_selector("#game[data-ready='true']")
+    page.keyboard.press("Escape")
+    assert page.locator("#tutorial").is_hidden()
+    assert page.evaluate(FOCUSED) == "cell:board"
+    # Replayed from the rules: back to the button that opened them.
+    page.locator("#rules-open").focus()
+    page.keyboard.press("Enter")
+    page.locator("#rules-dialog").wait_for(state="visible")
+    page.locator("#tutorial-replay").click()
+    page.locator("#tutorial").wait_for(state="visible")
+    page.keyboard.press("Escape")
+    assert page.locator("#tutorial").is_hidden()
+    assert page.evaluate(FOCUSED) == "rules-open"
+
+
+@pytest.mark.parametrize("language, words", [("en", "Skip to the board"),
+                                             ("es", "Saltar al tablero")])
+@pytest.mark.parametrize("path", ["level", "/"])
+def test_a_skip_link_reaches_the_board_in_two_keys(browser, live_server, make_level, settings,
+                                                   language, words, path):
+    """Issue 35: 18 Tabs to reach the board, and no skip link. The first Tab shows "Skip to
+    the board"; Enter puts the focus on a cell, where the arrows and keys play."""
+    from django.utils import timezone
+
+    from puzzles.services import daily as daily_service
+    from tests.support import returning_player
+
+    today = timezone.now().date()
+    settings.QUEENS_DAILY_EPOCH = today
+    level = make_level(size=daily_service.DAILY_SIZES[today.weekday()])
+    context = returning_player(browser.new_context(
+        viewport={"width": 1280, "height": 800}, base_url=live_server.url,
+        extra_http_headers={"Accept-Language": language}))
+    page = context.new_page()
+    try:
+        page.goto(f"/levels/{level.id}/" if path == "level" else path)
+        page.wait_for_selector("#game[data-ready='true']")
+        page.keyboard.press("Tab")
+        link = page.locator(":focus")
+        assert link.inner_text() == words and link.is_visible()
+        page.keyboard.press("Enter")
+        assert page.evaluate(FOCUSED) == "cell:board"
+        # The cell takes keys: a queen by keyboard.
+        page.keyboard.press("q")
+        assert page.locator("#board .cell[data-state='queen']").count() == 1
+    finally:
+        context.close()

@@ -19,9 +19,9 @@ PHONE_HEADER_MAX_PX = 56
 
 
 @functools.cache
-def generated(size, seed, tier=None):
+def generated(size, seed, tier=None, stars=1):
     """Generated once per run: each test saves them anew (its database starts empty)."""
-    return generate(size, seed=seed, tier=tier)
+    return generate(size, seed=seed, tier=tier, stars=stars)
 
 
 @pytest.fixture
@@ -99,5 +99,41 @@ def test_every_page_fits_the_width_in_both_themes(browser, live_server, levels, 
                 assert page.evaluate("document.documentElement.scrollWidth") <= viewport[0], path
                 header = page.locator(".site-header").bounding_box()
                 assert viewport[0] >= 600 or header["height"] <= PHONE_HEADER_MAX_PX, path
+        finally:
+            context.close()
+
+
+PHONE = (390, 844)
+
+
+@pytest.mark.parametrize("which", ["stars-14", "queens-20"])
+def test_a_phone_board_uses_the_screens_width(browser, live_server, db, shots, which):
+    """Issue 35: on a 390 px phone the Star Battle rule badge wrapped into five lines and
+    the 14×14 board was 318 px wide; a 20×20 started at 18.5 px cells. The board takes the
+    screen's width (a few px of margin), its rule stays one line, and everything still fits
+    with a hint open."""
+    size, stars = (14, 3) if which == "stars-14" else (20, 1)
+    level = save_generated_level(generated(size, 3, None, stars))
+    for theme in ("light", "dark"):
+        context, page = open_page(browser, live_server, PHONE, theme)
+        try:
+            page.goto(f"/levels/{level.id}/")
+            page.wait_for_selector("#game[data-ready='true']")
+            page.screenshot(path=shots / f"phone-{which}-{theme}.png")
+            board = page.locator("#board").bounding_box()
+            assert board["width"] >= PHONE[0] - 8, board
+            cell = page.locator("#board .cell").first.bounding_box()
+            assert cell["width"] >= (PHONE[0] - 14) / size, cell
+            if stars > 1:
+                badge = page.locator("#stars-badge")
+                lines = badge.evaluate("(el) => el.getBoundingClientRect().height / "
+                                       "parseFloat(getComputedStyle(el).lineHeight)")
+                assert lines < 1.5, lines
+            assert_fits(page, MAIN_CONTROLS, which)
+            page.locator("#hint").click()
+            page.locator("#hint-panel").wait_for(state="visible")
+            page.screenshot(path=shots / f"phone-{which}-{theme}-hint.png")
+            assert_fits(page, [*MAIN_CONTROLS, "#hint-text", "#hint-apply", "#hint-dismiss"],
+                        f"{which} with a hint")
         finally:
             context.close()

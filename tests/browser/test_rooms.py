@@ -177,3 +177,33 @@ def test_four_players_race_and_a_malformed_message_does_not_stop_the_room(browse
     assert [line.split(" ")[1] for line in lines[0]] == ["Ada", "Bob", "Cy", "Di"]
     for page in everyone:
         page.context.close()
+
+
+def test_on_a_phone_the_race_board_fits_the_screen_under_a_running_clock(browser, asgi_server,
+                                                                         levels, shots):
+    """Issue 35: on a 390×844 phone the race board's last row was below the fold, under the
+    room's link and the players, and no clock said how long the race had run."""
+    host = returning_player(browser.new_context(
+        base_url=asgi_server, viewport={"width": 390, "height": 844})).new_page()
+    make_room(host, levels[0].tier)
+    guest = player(browser, asgi_server)
+    join_room(guest, host.locator("#room-link").get_attribute("href"), "Bob")
+    host.wait_for_function("document.querySelectorAll('#players [data-player]').length === 2")
+    host.locator("#start").click()
+    host.wait_for_selector("#race[data-running='true'] #board .cell", timeout=10000)
+    for theme in ("light", "dark"):
+        host.emulate_media(color_scheme=theme)
+        host.screenshot(path=shots / f"room-race-phone-390-{theme}.png")
+        assert host.evaluate("window.scrollY") == 0
+        board = host.locator("#board").bounding_box()
+        assert board["y"] + board["height"] <= 844, board
+        assert board["width"] >= 340, board
+        clock = host.locator("#race-clock")
+        box = clock.bounding_box()
+        assert clock.is_visible() and box["y"] >= 0 and box["y"] + box["height"] <= 844
+        shown = clock.inner_text()
+        host.wait_for_function(f"document.getElementById('race-clock').textContent !== '{shown}'",
+                               timeout=3000)
+        assert axe_violations(host) == []
+    for page in (host, guest):
+        page.context.close()
