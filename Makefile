@@ -38,13 +38,13 @@ test: install
 
 # The translation catalogues: new strings from the templates, Python and static/js go into
 # locale/<lang>/LC_MESSAGES/*.po, then everything is compiled to the .mo files the site reads
-# (both are committed, so that `make run` needs no gettext; a test holds the .mo to the .po).
+# (both are committed, unwrapped, so that `make run` needs no gettext; a test holds the .mo to the .po).
 LOCALES := es fr de pt_BR zh_Hans
 MESSAGE_IGNORES := --ignore=.venv --ignore=build --ignore=var --ignore=tests --ignore=benchmarks \
   --ignore=test-artifacts --ignore=node_modules --ignore=staticfiles
 messages: install
-	DEBUG=1 $(PY) manage.py makemessages --no-obsolete $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
-	DEBUG=1 $(PY) manage.py makemessages --no-obsolete -d djangojs $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
+	DEBUG=1 $(PY) manage.py makemessages --no-obsolete --no-wrap $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
+	DEBUG=1 $(PY) manage.py makemessages --no-obsolete --no-wrap -d djangojs $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
 	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv
 
 bench: install
