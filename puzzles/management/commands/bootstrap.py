@@ -15,6 +15,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, per_size, **options):
         pools.ensure_pool_targets()
+        for name in pools.retire_unserved_targets():
+            self.stdout.write(f"retired (the engine no longer serves it): {name}")
         sync_periodic_tasks()
         if not Level.objects.exists():
             for size in pools.STARTER_SIZES:
