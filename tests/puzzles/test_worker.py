@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from generator_ext import generate
 from puzzles.models import GenerationRun, Level, PoolTarget, RunStatus
 from puzzles.schedule import sync_periodic_tasks
 from puzzles.services import levels as level_service
@@ -46,7 +47,8 @@ def test_a_stale_run_is_resumed_and_ends_with_the_right_count(celery_worker_proc
         started_at=timezone.now() - timedelta(hours=1),
         heartbeat_at=timezone.now() - timedelta(hours=1),
     )
-    level_service.generate_levels(size=6, count=2)
+    for seed in (1, 2):
+        level_service.save_generated_level(generate(6, seed=seed))
     GenerationRun.objects.filter(id=run.id).update(produced=2)
     assert run_service.resume_stale_runs() == [run.id]
     assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
