@@ -330,14 +330,16 @@ REST_FRAMEWORK = {
 # cache keeps nothing meanwhile (one process's memory would miss the others' changes).
 CACHES = {name: {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                  "LOCATION": "queens_cache"} for name in ("default", "sessions", "levels")}
+# Loopback answers in well under a millisecond: a quarter second is a hung Redis, and the
+# cache's circuit opens (redis_cache.py).
+REDIS_HUNG_AFTER_S = 0.25
 if REDIS_URL:
     FALLBACKS = {"default": "django.core.cache.backends.locmem.LocMemCache",
                  "sessions": "django.core.cache.backends.dummy.DummyCache", "levels": None}
     CACHES = {name: {"BACKEND": "queensgame.redis_cache.QueensRedisCache",
                      "LOCATION": REDIS_URL,
-                     # Loopback answers in well under a millisecond: a quarter second is a
-                     # hung Redis, and its circuit opens (redis_cache.py).
-                     "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25,
+                     "OPTIONS": {"socket_connect_timeout": REDIS_HUNG_AFTER_S,
+                                 "socket_timeout": REDIS_HUNG_AFTER_S,
                                  "FALLBACK": fallback}}
               for name, fallback in FALLBACKS.items()}
 # WebSockets (race rooms): queensgame.asgi routes them to Channels. Their messages between
