@@ -1,11 +1,18 @@
-# `make run` and `make test` set everything up themselves on a fresh machine.
+# `make run` and `make test` set everything up themselves on a fresh machine; `make help` lists
+# the targets (each one's `## ` line).
 PYTHON ?= python3
+PORT ?= 8000
+.DEFAULT_GOAL := help
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 ENGINE_SOURCES := $(wildcard generator_ext/*.pyx generator_ext/*.pxd) setup.py pyproject.toml
 
-.PHONY: install run test bench lint clean messages
+.PHONY: help install run test bench lint clean messages
+
+help: ## list the targets
+	@echo "make run and make test set everything up themselves (a venv in $(VENV), the engine compiled)."
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z]+):.*## /  make \1\t/' | expand -t 18
 
 $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,21 +22,22 @@ $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
 	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) ## the venv, the packages and the compiled engine (the others need it)
 
-# The site on 127.0.0.1:8000 with a worker and beat (SQLite and the filesystem broker by default).
-# The embedded site is a development server: DEBUG on (no secret to set, nothing exposed).
+# The site on 127.0.0.1:$(PORT) with its workers and beat (SQLite and the filesystem broker by
+# default). The embedded site is a development server: DEBUG on (no secret to set, nothing
+# exposed). A taken port stops it before anything starts.
 run: export DEBUG ?= 1
-run: install
-	$(PY) manage.py createcachetable
+run: install ## the site on http://127.0.0.1:$PORT (default 8000) with its workers; Ctrl-C stops it
+	$(PY) manage.py createcachetable --verbosity 0
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py bootstrap
-	$(PY) manage.py runlocal
+	$(PY) manage.py runlocal --addr 127.0.0.1:$(PORT)
 
 # The browser tests need Debian's chromium and the stack tests Debian's nginx: installed here
 # when we may (root with apt), otherwise those tests are skipped with a loud line (and fail
 # under CI).
-test: install
+test: install ## the test suite (pytest; Redis and PostgreSQL are used when they run here)
 	@{ command -v chromium >/dev/null && [ -x /usr/sbin/nginx ]; } || { [ "$$(id -u)" = 0 ] \
 	  && command -v apt-get >/dev/null && apt-get update -qq \
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx; } \
@@ -42,18 +50,18 @@ test: install
 LOCALES := es fr de pt_BR zh_Hans
 MESSAGE_IGNORES := --ignore=.venv --ignore=build --ignore=var --ignore=tests --ignore=benchmarks \
   --ignore=test-artifacts --ignore=node_modules --ignore=staticfiles
-messages: install
+messages: install ## the translation catalogues: new strings into locale/*.po, then compiled
 	DEBUG=1 $(PY) manage.py makemessages --no-obsolete --no-wrap $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
 	DEBUG=1 $(PY) manage.py makemessages --no-obsolete --no-wrap -d djangojs $(MESSAGE_IGNORES) $(addprefix -l ,$(LOCALES))
 	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv
 
-bench: install
+bench: install ## the engine's benchmarks
 	$(PY) -m benchmarks.engine
 
-lint: install
+lint: install ## ruff
 	$(VENV)/bin/ruff check .
 
 # Back to the sources (the venv stays): the next make test reinstalls and recompiles.
-clean:
+clean: ## back to the sources (the venv stays)
 	rm -rf build *.egg-info generator_ext/*.c generator_ext/*.so generator_ext/*.html \
 	  test-artifacts var/staticfiles $(STAMP)

@@ -69,8 +69,7 @@ def serves(n: int, tier: str) -> bool:
 
 def served_tiers(n: int, stars: int = 1) -> list[str]:
     if stars != 1:
-        low, high = stars_generate.STAR_SIZES.get(stars, (1, 0))
-        return list(stars_generate.STAR_TIERS) if low <= n <= high else []
+        return list(stars_generate.star_tiers(n, stars))
     return [tier for tier in TIERS if serves(n, tier)]
 
 
@@ -189,7 +188,7 @@ def _generate_stars(n, rule, seed, strategy, max_attempts, tier, style, motif,
     if strategy != "design" or style is not None or motif is not None:
         raise ValueError("k-star levels have one strategy, planted: leave strategy, style and "
                          "motif unset")
-    stars_generate.check_star_tier(tier)
+    stars_generate.check_star_tier(tier, n, stars)
     if max_attempts is not None and (
         isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1
     ):

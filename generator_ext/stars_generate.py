@@ -26,6 +26,15 @@ DEFAULT_MAX_ATTEMPTS = 400
 # expert; easier ones are too rare to look for. 16×16 3★ is not reached within the budgets yet.
 STAR_SIZES = {2: (8, 12), 3: (12, 14)}
 STAR_TIERS = ("hard", "expert")
+# Where a tier is too rare to find within the budgets: 14×14 3★ comes out expert or not at all
+# (0 hard of 60 attempts, none in a run's 400), so a hard pool there would never fill.
+STAR_TIERS_AT = {(14, 3): ("expert",)}
+
+
+def star_tiers(n: int, k: int) -> tuple[str, ...]:
+    """The tiers generate(n, stars=k) serves at this size (none outside STAR_SIZES)."""
+    low, high = STAR_SIZES.get(k, (1, 0))
+    return STAR_TIERS_AT.get((n, k), STAR_TIERS) if low <= n <= high else ()
 
 
 def random_placement(n: int, k: int, rng: random.Random,
@@ -268,9 +277,12 @@ def check_star_size(n: int, k: int) -> None:
         raise ValueError(f"{k}-star levels are generated at sizes {low} to {high}, not {n}×{n}")
 
 
-def check_star_tier(tier: object) -> None:
+def check_star_tier(tier: object, n: int, k: int) -> None:
     if tier is not None and tier not in STAR_TIERS:
         raise ValueError(f"k-star levels come in the tiers {', '.join(STAR_TIERS)}, not {tier!r}")
+    if tier is not None and tier not in star_tiers(n, k):
+        raise ValueError(f"{tier} {k}-star levels are not generated at {n}×{n}; the tiers there "
+                         f"are {', '.join(star_tiers(n, k))}")
 
 
 def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,

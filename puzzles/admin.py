@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from generator_ext import design_score, rate, region_colors
 from generator_ext.palette import REGION_COLORS
+from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.models import (
     CommunityLevel,
@@ -165,7 +166,7 @@ class CommunityLevelAdmin(LevelAdmin):
 
 class RunForm(forms.ModelForm):
     stars = forms.TypedChoiceField(
-        choices=[(1, "1 (Queens)"), (2, "2 (Star Battle)"), (3, "3 (Star Battle)")],
+        choices=domain.STAR_CHOICES,
         coerce=int, required=False, empty_value=1, initial=1,
         help_text="stars per row, column and region")
 

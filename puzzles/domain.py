@@ -84,6 +84,8 @@ def tiers_at(size: int, stars: int = 1) -> list[str]:
 
 # Star Battle: the star counts the site serves beside Queens (1), and the sizes of each.
 STAR_COUNTS = (1, 2, 3)
+STAR_CHOICES = [(count, f"{count} ({'Queens' if count == 1 else 'Star Battle'})")
+                for count in STAR_COUNTS]
 
 
 def star_sizes(stars: int) -> list[int]:

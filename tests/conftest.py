@@ -162,7 +162,8 @@ def celery_processes(transactional_db, tmp_path):
     from django.conf import settings
 
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    broker.delete(settings.CELERY_QUEUE, settings.CELERY_BUILDER_QUEUE)
+    queues = (settings.CELERY_QUEUE, settings.CELERY_BUILDER_QUEUE, settings.CELERY_ADMIN_QUEUE)
+    broker.delete(*queues)
     started = []
 
     def start(name, *args, **kwargs):
@@ -172,7 +173,7 @@ def celery_processes(transactional_db, tmp_path):
     yield start
     for process in started:
         stop_process(process)
-    broker.delete(settings.CELERY_QUEUE, settings.CELERY_BUILDER_QUEUE)
+    broker.delete(*queues)
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""Storing levels: a generated one after the engine rates it again, a batch made here and now,
-and the re-rating of stored ones."""
+"""Storing levels: a generated one after the engine rates it again, and the re-rating of stored
+ones (a batch made here and now is a run worked in this process: runs.run_here)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from generator_ext import (
     GeneratedLevel,
     canonical_hash,
     count_solutions,
-    generate,
     rate,
     star_tier,
 )
-from puzzles import domain, level_cache, level_changes
+from puzzles import level_changes
 from puzzles.errors import ServiceError
-from puzzles.models import Level, Rule
+from puzzles.models import Level
 
 
 def save_generated_level(generated: GeneratedLevel, *, min_region_size: int = 2,
@@ -93,32 +92,3 @@ def rate_levels(levels=None, *, progress=None) -> dict[str, int]:
             progress(counts)
     level_changes.forget_levels(changed)  # the updates above send no signals
     return counts
-
-
-def generate_levels(*, size: int, count: int, rule: str = Rule.TOUCH, seed: int | None = None,
-                    progress=None, tier: str = "") -> tuple[int, int]:
-    """Make and store `count` new levels here and now: (produced, duplicates)."""
-    domain.check_size(size)
-    domain.check_rule(rule)
-    tier = domain.check_tier(tier, size)
-    with level_cache.batched():  # the pools hear of the new levels once a second
-        return _generate(size=size, count=count, rule=rule, seed=seed, progress=progress,
-                         tier=tier)
-
-
-def _generate(*, size, count, rule, seed, progress, tier) -> tuple[int, int]:
-    produced = duplicates = 0
-    next_seed = seed
-    while produced < count:
-        generated = generate(size, rule, seed=next_seed, tier=tier or None)
-        if save_generated_level(generated) is None:
-            duplicates += 1
-        else:
-            produced += 1
-        if next_seed is not None:
-            next_seed += 1
-        if progress:
-            progress(produced, duplicates)
-        if duplicates > 50 + 10 * count:
-            raise ServiceError(f"too many duplicates at size {size}: the pool looks exhausted")
-    return produced, duplicates

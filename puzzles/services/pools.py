@@ -38,6 +38,16 @@ def ensure_pool_targets(*, sizes=None, rule: str = Rule.TOUCH,
     return created
 
 
+def retire_unserved_targets() -> list[str]:
+    """Delete the pool targets of (size, tier, stars) the engine no longer serves (a tier too
+    rare to find within its budgets): such a pool would never fill, and its runs would end
+    exhausted again every top-up. The names of the pools retired."""
+    retired = [target for target in PoolTarget.objects.all()
+               if target.tier not in domain.tiers_at(target.size, target.stars)]
+    PoolTarget.objects.filter(id__in=[target.id for target in retired]).delete()
+    return [str(target) for target in retired]
+
+
 def top_up_pools(*, target_ids=None) -> list:
     """The one top-up path: for each enabled pool (of `target_ids`, default all) below its
     target with no run queued or running, one run for exactly the deficit. The pool's row

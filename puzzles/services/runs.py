@@ -49,26 +49,32 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
 
 def create_run(*, size: int, rule: str, requested: int, requested_by=None,
                tier: str = "", style: str = "", motif: str = "",
-               stars: int = 1) -> GenerationRun:
-    """A queued run; its task is sent once the transaction commits. Its levels are composed
-    under the style's symmetries (blank: any) around the motif (blank: none)."""
+               stars: int = 1, send: bool = True) -> GenerationRun:
+    """A queued run; its task is sent once the transaction commits (unless `send` is false:
+    run_here works it). Its levels are composed under the style's symmetries (blank: any)
+    around the motif (blank: none)."""
     tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested,
                              style=style, motif=motif, stars=stars)
     run = GenerationRun.objects.create(
         size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by,
         style=style or "", motif=motif or "", stars=stars,
     )
-    transaction.on_commit(lambda: enqueue_run(run.id))
+    if send:
+        transaction.on_commit(lambda: enqueue_run(run.id))
     return run
+
+
+def run_queue(run_id: int) -> str:
+    """The queue of a run: a person's on the admin queue, the pools' on the generation queue."""
+    asked = GenerationRun.objects.filter(id=run_id, requested_by__isnull=False).exists()
+    return settings.CELERY_ADMIN_QUEUE if asked else settings.CELERY_QUEUE
 
 
 def enqueue_run(run_id: int) -> None:
     from puzzles.tasks import run_generation  # tasks import services
 
     try:
-        result = run_generation.apply_async(
-            args=[run_id], queue=settings.CELERY_QUEUE, retry=False
-        )
+        result = run_generation.apply_async(args=[run_id], queue=run_queue(run_id), retry=False)
     except Exception:  # broker down: the run stays queued and resume_stale_runs re-sends it
         log.warning("could not queue generation run %s", run_id, exc_info=True)
         GenerationRun.objects.filter(id=run_id).update(task_id="")  # never sent: re-send soon
@@ -98,15 +104,16 @@ def _finish(run: GenerationRun, status: str, error: str = "") -> None:
     run.save(update_fields=["status", "finished_at", "error"])
 
 
-def advance_run(run_id: int, *, deadline: float) -> bool:
+def advance_run(run_id: int, *, deadline: float, seed: int | None = None) -> bool:
     """Make levels for a running run until it is full or the deadline passes, one level per
     transaction. True when work remains for another task. The web processes hear of the
-    new levels once a second (level_cache.batched), not once a level."""
+    new levels once a second (level_cache.batched), not once a level. With a `seed`, the
+    run's k-th attempt is generated from seed + k (the same levels again)."""
     with level_cache.batched():
-        return _advance(run_id, deadline)
+        return _advance(run_id, deadline, seed)
 
 
-def _advance(run_id: int, deadline: float) -> bool:
+def _advance(run_id: int, deadline: float, seed: int | None = None) -> bool:
     while True:
         run = GenerationRun.objects.get(id=run_id)
         if run.status != RunStatus.RUNNING:
@@ -121,7 +128,8 @@ def _advance(run_id: int, deadline: float) -> bool:
             return True
         try:  # no lock held while the engine works; it releases the GIL, so the beat goes on
             with beating(run_id):
-                generated = generate(run.size, run.rule, tier=run.tier or None,
+                attempt = None if seed is None else seed + run.produced + run.duplicates
+                generated = generate(run.size, run.rule, seed=attempt, tier=run.tier or None,
                                      style=run.style or None, motif=run.motif or None,
                                      stars=run.stars)
         except RuntimeError as error:  # every attempt of the engine's budget failed
@@ -229,6 +237,29 @@ def execute_run(run_id: int) -> str:
     if more and requeue_run(run_id):
         return "continued"
     return "done"
+
+
+def run_here(run_id: int, *, seed: int | None = None, progress=None,
+             every_s: float = 1.0) -> GenerationRun:
+    """Work a run in this process to its end (the command line's generate_levels, the first
+    set-up's starter pool), calling progress(run) every `every_s` seconds and at the end; the
+    finished run. Interrupted (Ctrl-C), the run is cancelled, not left for a worker."""
+    if start_run(run_id) is None:
+        return GenerationRun.objects.get(id=run_id)
+    try:
+        while advance_run(run_id, deadline=time.monotonic() + every_s, seed=seed):
+            if progress:
+                progress(GenerationRun.objects.get(id=run_id))
+    except KeyboardInterrupt:
+        cancel_run(run_id)
+        raise
+    except Exception as error:  # as a worker's run: the run fails, with the reason
+        log.exception("generation run %s failed", run_id)
+        fail_run(run_id, error=f"{type(error).__name__}: {error}")
+    run = GenerationRun.objects.get(id=run_id)
+    if progress:
+        progress(run)
+    return run
 
 
 def resume_stale_runs() -> list[int]:

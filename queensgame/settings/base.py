@@ -219,7 +219,10 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
     _celery_dir = VAR_DIR / "celery"
-    CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport, its messages written whole (queensgame/broker.py); a
+    # host name it ignores, as without one kombu warns at every connection.
+    CELERY_BROKER_URL = "filesystem://localhost/"
+    CELERY_BROKER_TRANSPORT = "queensgame.broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_dir / "queue"),
         "data_folder_out": str(_celery_dir / "queue"),
@@ -227,11 +230,17 @@ else:
         # Broadcast (control) messages too, or kombu writes a control/ folder in the cwd.
         "control_folder": str(_celery_dir / "control"),
         "store_processed": False,
+        # The folder is looked at this often (kombu's default, 1 s, left a worker idle a
+        # second between every two tasks: 76 pools queue 76 runs, each handed on every 5 s).
+        "polling_interval": 0.1,
     }
 CELERY_TASK_DEFAULT_QUEUE = CELERY_QUEUE
 # The level builder's Make it unique: a queue of its own, so its searches never wait behind
 # generation and never take more cores than its worker's concurrency.
 CELERY_BUILDER_QUEUE = env.str("CELERY_BUILDER_QUEUE", default=f"{CELERY_QUEUE}-builder")
+# The runs a person asks for (the admin, the API): a queue of their own, so they never wait
+# behind the pools' top-up runs (make run's second worker takes it with the builder's).
+CELERY_ADMIN_QUEUE = env.str("CELERY_ADMIN_QUEUE", default=f"{CELERY_QUEUE}-admin")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -321,14 +330,16 @@ REST_FRAMEWORK = {
 # cache keeps nothing meanwhile (one process's memory would miss the others' changes).
 CACHES = {name: {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                  "LOCATION": "queens_cache"} for name in ("default", "sessions", "levels")}
+# Loopback answers in well under a millisecond: a quarter second is a hung Redis, and the
+# cache's circuit opens (redis_cache.py).
+REDIS_HUNG_AFTER_S = 0.25
 if REDIS_URL:
     FALLBACKS = {"default": "django.core.cache.backends.locmem.LocMemCache",
                  "sessions": "django.core.cache.backends.dummy.DummyCache", "levels": None}
     CACHES = {name: {"BACKEND": "queensgame.redis_cache.QueensRedisCache",
                      "LOCATION": REDIS_URL,
-                     # Loopback answers in well under a millisecond: a quarter second is a
-                     # hung Redis, and its circuit opens (redis_cache.py).
-                     "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25,
+                     "OPTIONS": {"socket_connect_timeout": REDIS_HUNG_AFTER_S,
+                                 "socket_timeout": REDIS_HUNG_AFTER_S,
                                  "FALLBACK": fallback}}
               for name, fallback in FALLBACKS.items()}
 # WebSockets (race rooms): queensgame.asgi routes them to Channels. Their messages between

@@ -92,8 +92,8 @@ def test_a_near_copy_of_a_14x14_3_star_level_is_refused_without_analysis(
     for url in ("/api/builder/fix/", "/api/builder/publish/"):  # the same before a job
         response = fresh_cookie_post(url, {"regions": near, "stars": 3})
         assert response.status_code == 400 and "play it" in response.json()["detail"]
-    assert engine_calls == []  # the proof; the times say the same on a busy machine
-    assert sorted(timings)[len(timings) // 2] < 0.05 and max(timings) < 0.25, timings
+    # The proof (a time would only say the machine was busy or not).
+    assert engine_calls == [], timings
 
 
 def test_a_level_stored_after_the_index_was_read_is_found(client, make_level):

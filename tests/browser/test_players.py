@@ -81,11 +81,17 @@ def sign_up(page, email: str, name: str):
     assert page.locator("h1").inner_text() == name
 
 
+CATEGORY_NAMES = {"flawless": "Flawless", "no-hints": "No hints", "assisted": "Assisted"}
+
+
 def board_names(page, category: str = "flawless") -> list[str]:
+    """The names on a category's board, once the page shows that board (its caption names
+    the category of the answer it drew; a fixed wait read the previous board when slow)."""
     page.goto("/leaderboards/")
+    shown = "(name) => document.getElementById('board-caption').textContent.includes(name)"
+    page.wait_for_function(shown, arg="Flawless")  # the first board, drawn on load
     page.check(f"input[name=category][value={category}]")
-    page.wait_for_function("document.getElementById('board-me').textContent.length > 0")
-    page.wait_for_timeout(200)
+    page.wait_for_function(shown, arg=CATEGORY_NAMES[category])
     return [row.inner_text() for row in page.locator("#board-rows td:nth-child(2)").all()]
 
 

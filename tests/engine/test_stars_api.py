@@ -37,6 +37,15 @@ def test_a_generated_2_star_level_agrees_with_the_plain_counter():
     assert reference_count(level.regions, 2, limit=2) == 1
 
 
+def test_a_tier_too_rare_to_find_is_not_served():
+    """14×14 3★ comes out expert: a hard one was not found in a run's 400 attempts, so its pool
+    looped on exhausted runs. It is not served, and asking for it is a clear error."""
+    assert served_tiers(14, stars=3) == ["expert"]
+    assert served_tiers(13, stars=3) == ["hard", "expert"]
+    with pytest.raises(ValueError, match="hard 3-star levels are not generated at 14×14"):
+        generate(14, seed=1, stars=3, tier="hard")
+
+
 def test_a_tier_asked_is_the_tier_given():
     assert generate(8, seed=1, stars=2, tier="expert").tier == "expert"
     assert generate(8, seed=1, stars=2, tier="hard").tier == "hard"

@@ -34,6 +34,28 @@ def test_run_started_from_admin_is_queued(staff_client, django_capture_on_commit
     assert run.requested_by.username == "admin"
 
 
+def test_a_run_staff_ask_for_waits_on_its_own_queue_not_behind_the_pools(
+        staff_client, django_capture_on_commit_callbacks, monkeypatch, settings):
+    from puzzles import tasks
+    from puzzles.services import pools
+
+    sent = []
+    monkeypatch.setattr(tasks.run_generation, "apply_async",
+                        lambda args, queue, **kw: sent.append((args[0], queue)) or
+                        type("Result", (), {"id": "t"})())
+    PoolTarget.objects.create(size=6, rule="touch", tier="easy", target=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post("/admin/puzzles/generationrun/add/",
+                          {"size": 8, "rule": "touch", "requested": 4})
+        pools.top_up_pools()
+    asked = GenerationRun.objects.get(requested_by__isnull=False)
+    topped = GenerationRun.objects.get(requested_by__isnull=True)
+    assert sorted(sent) == sorted([(asked.id, settings.CELERY_ADMIN_QUEUE),
+                                   (topped.id, settings.CELERY_QUEUE)])
+    assert settings.CELERY_ADMIN_QUEUE not in (settings.CELERY_QUEUE,
+                                               settings.CELERY_BUILDER_QUEUE)
+
+
 def test_cancel_action(staff_client):
     run = GenerationRun.objects.create(size=7, rule="touch", requested=3)
     staff_client.post("/admin/puzzles/generationrun/",

@@ -23,8 +23,10 @@ BOUND_S = 1.5  # a request while Redis is away: at most one socket timeout (0.25
 def own_redis(tmp_path, settings):
     redis = RedisServer(tmp_path)
     redis.start()
-    settings.CACHES = {name: {**config, "LOCATION": redis.url}
-                       for name, config in settings.CACHES.items()}
+    hung = settings.REDIS_HUNG_AFTER_S  # production's timeouts: the tests' own are longer
+    settings.CACHES = {name: {**config, "LOCATION": redis.url, "OPTIONS": {
+        **config["OPTIONS"], "socket_connect_timeout": hung, "socket_timeout": hung}}
+        for name, config in settings.CACHES.items()}
     yield redis
     redis.stop()
 

@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from generator_ext import generate
 from puzzles.models import GenerationRun, Level, PoolTarget, RunStatus
 from puzzles.schedule import sync_periodic_tasks
 from puzzles.services import levels as level_service
@@ -46,7 +47,8 @@ def test_a_stale_run_is_resumed_and_ends_with_the_right_count(celery_worker_proc
         started_at=timezone.now() - timedelta(hours=1),
         heartbeat_at=timezone.now() - timedelta(hours=1),
     )
-    level_service.generate_levels(size=6, count=2)
+    for seed in (1, 2):
+        level_service.save_generated_level(generate(6, seed=seed))
     GenerationRun.objects.filter(id=run.id).update(produced=2)
     assert run_service.resume_stale_runs() == [run.id]
     assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED), (
@@ -129,12 +131,16 @@ def test_a_worker_killed_mid_run_is_replaced_within_a_minute(celery_processes):
     sync_periodic_tasks()  # what the setup command does (a transactional test starts empty)
     celery_processes("worker-2", *worker_args())
     beat = celery_processes("beat", "beat", "--loglevel=INFO", ready="beat: Starting")
-    assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED, timeout=60), (
+    # Replaced: the new worker makes the run's next level within a minute of the kill (a
+    # stale window, 30 s, and a resume tick, 15 s); the rest of the work takes what the
+    # machine gives it, so the end is awaited, not timed.
+    assert wait_until(lambda: run_state(run.id).produced > at_kill.produced, timeout=60), (
         beat.log_path.read_text()[-2000:])
     recovered = time.monotonic() - killed_at
-    print(f"run {run.id}: {at_kill.produced} levels at the kill, finished {recovered:.1f} s "
+    print(f"run {run.id}: {at_kill.produced} levels at the kill, going again {recovered:.1f} s "
           f"after it")
-    assert recovered < 60
+    assert wait_until(lambda: run_state(run.id).status == RunStatus.SUCCEEDED, timeout=600), (
+        beat.log_path.read_text()[-2000:])
     done = run_state(run.id)
     assert done.produced == 40
     hashes = list(Level.objects.filter(size=17).values_list("canonical_hash", flat=True))

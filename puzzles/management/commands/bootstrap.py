@@ -2,9 +2,9 @@
 
 from django.core.management.base import BaseCommand
 
-from puzzles.models import Level
+from puzzles.models import Level, Rule
 from puzzles.schedule import sync_periodic_tasks
-from puzzles.services import levels, pools
+from puzzles.services import pools, runs
 
 
 class Command(BaseCommand):
@@ -15,11 +15,15 @@ class Command(BaseCommand):
 
     def handle(self, *args, per_size, **options):
         pools.ensure_pool_targets()
+        for name in pools.retire_unserved_targets():
+            self.stdout.write(f"retired (the engine no longer serves it): {name}")
         sync_periodic_tasks()
         if not Level.objects.exists():
             for size in pools.STARTER_SIZES:
-                produced, _ = levels.generate_levels(size=size, count=per_size)
-                self.stdout.write(f"starter pool: {produced} levels of {size}×{size}")
+                run = runs.create_run(size=size, rule=Rule.TOUCH, requested=per_size,
+                                      send=False)
+                run = runs.run_here(run.id)
+                self.stdout.write(f"starter pool: {run.produced} levels of {size}×{size}")
         # The worker starts on these at once instead of waiting for beat's first top-up.
         queued = pools.top_up_pools()
         self.stdout.write(f"{len(queued)} generation run(s) queued to fill the pools.")

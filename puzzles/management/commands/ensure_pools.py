@@ -13,5 +13,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         created = pools.ensure_pool_targets()
         self.stdout.write(f"{created} pool target(s) created.")
+        for name in pools.retire_unserved_targets():
+            self.stdout.write(f"retired (the engine no longer serves it): {name}")
         changed = sync_periodic_tasks()
         self.stdout.write(f"periodic tasks in step with the code ({len(changed)} changed).")

@@ -1,52 +1,74 @@
-"""generate_levels --size 8 --count 20 [--rule touch] [--tier hard] [--seed 1], with a
-progress bar."""
+"""generate_levels --size 8 [--count 20] [--rule touch] [--stars 2] [--tier hard]
+[--style mirror] [--motif heart] [--seed 1]: a generation run, the admin's run form's options
+checked by the same rule, worked here and now; its progress reported as the admin shows it."""
 
-import sys
 import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from puzzles import domain
 from puzzles.errors import ServiceError
-from puzzles.services import levels
+from puzzles.models import RunStatus
+from puzzles.services import runs
 
 
 class Command(BaseCommand):
-    help = "Generate and store levels now, showing progress."
+    help = ("Generate and store levels now: a generation run with the admin's options, "
+            "worked in this process.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--size", type=int, required=True)
-        parser.add_argument("--count", type=int, default=10)
-        parser.add_argument("--rule", default="touch")
-        parser.add_argument("--seed", type=int, default=None)
-        parser.add_argument("--tier", default="", help="easy, medium, hard or expert")
+        # The admin's run form's fields (GenerationRun's), named from the one vocabulary.
+        parser.add_argument("--size", type=int, required=True,
+                            help=f"{domain.SERVED_SIZES[0]} to {domain.SERVED_SIZES[-1]}")
+        parser.add_argument("--count", type=int, default=10,
+                            help="levels to store (the run's requested)")
+        parser.add_argument("--rule", default=domain.Rule.TOUCH, choices=domain.Rule.values)
+        parser.add_argument("--stars", type=int, default=1, choices=domain.STAR_COUNTS,
+                            help="stars per row, column and region")
+        parser.add_argument("--tier", default="", choices=["", *domain.Tier.values],
+                            help="blank: whatever tier the engine draws")
+        parser.add_argument("--style", default="", choices=["", *dict(domain.STYLE_CHOICES)],
+                            help="the composition's symmetries (blank: any)")
+        parser.add_argument("--motif", default="", metavar="MOTIF",
+                            help="a region drawn as this motif (generator_ext.motifs())")
+        parser.add_argument("--seed", type=int, default=None,
+                            help="the same levels again: level k from seed + k")
 
-    def handle(self, *args, size, count, rule, seed, tier, **options):
-        if count < 1:
-            raise CommandError("--count must be at least 1")
-        started = time.monotonic()
-
-        def progress(produced, duplicates):
-            elapsed = time.monotonic() - started
-            rate = produced / elapsed if elapsed else 0.0
-            left = (count - produced) / rate if rate else float("inf")
-            filled = int(30 * produced / count)
-            bar = "#" * filled + "-" * (30 - filled)
-            eta = f"{left:5.1f}s left" if left != float("inf") else "  ?  left"
-            sys.stderr.write(
-                f"\r[{bar}] {produced}/{count} levels, {duplicates} duplicates, "
-                f"{rate:6.2f}/s, {eta}"
-            )
-            sys.stderr.flush()
-
+    def handle(self, *args, size, count, rule, stars, tier, style, motif, seed, **options):
         try:
-            produced, duplicates = levels.generate_levels(
-                size=size, count=count, rule=rule, seed=seed, progress=progress, tier=tier)
-        except ServiceError as error:
+            run = runs.create_run(size=size, rule=rule, requested=count, tier=tier,
+                                  style=style, motif=motif, stars=stars, send=False)
+        except ServiceError as error:  # the admin form's sentence for the same mistake
             raise CommandError(str(error)) from error
-        sys.stderr.write("\n")
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"{produced} {size}×{size} {rule} levels stored ({duplicates} duplicates) "
-                f"in {time.monotonic() - started:.1f}s"
-            )
-        )
+        started = time.monotonic()
+        said = [None]
+
+        def progress(run):
+            if (run.produced, run.duplicates) != said[0]:
+                said[0] = (run.produced, run.duplicates)
+                self.stdout.write(f"{run} ({run.duplicates} duplicates)")
+                self.stdout.flush()
+
+        self.stdout.write(f"{run}: {describe(run)}")
+        try:
+            run = runs.run_here(run.id, seed=seed, progress=progress)
+        except KeyboardInterrupt:
+            raise CommandError(f"interrupted: run {run.id} cancelled") from None
+        took = f"in {time.monotonic() - started:.1f} s"
+        if run.status != RunStatus.SUCCEEDED:
+            raise CommandError(f"run {run.id} {run.status} after {run.produced} of "
+                               f"{run.requested} levels {took}: {run.error}")
+        self.stdout.write(self.style.SUCCESS(
+            f"run {run.id} succeeded: {run.produced} levels stored ({run.duplicates} "
+            f"duplicates) {took}"))
+
+
+def describe(run) -> str:
+    """What the run makes, in the admin's words."""
+    parts = [f"{run.size}×{run.size}", run.rule]
+    if run.stars != 1:
+        parts.append(f"{run.stars}★")
+    parts += [f"tier {run.tier}" if run.tier else "any tier"]
+    parts += [f"style {run.style}"] if run.style else []
+    parts += [f"motif {run.motif}"] if run.motif else []
+    return ", ".join(parts)
