@@ -160,3 +160,19 @@ def test_every_page_speaks_the_language_and_stays_clean(speaking, make_level, ac
             page.locator(selector).filter(has_text=text).first.wait_for()
         found[url] = axe_violations(page)
     assert all(not v for v in found.values()), found
+
+
+def test_a_language_picked_in_the_footer_speaks_in_the_scripts_too(speaking, make_level):
+    """Issue 35: the script's words stayed in the Accept-Language one after a pick in the
+    footer (its catalogue was cached an hour at one URL, varying on Accept-Language only)."""
+    make_level(size=8, seed=3)
+    page = speaking("es")
+    page.goto("/create/")
+    page.locator("#verdict").filter(has_text="Aún no es un nivel").wait_for()
+    with page.expect_navigation():
+        page.locator("#language-select").select_option("fr")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    page.locator("#verdict").filter(has_text="Pas encore un niveau").wait_for(timeout=5000)
+    assert page.evaluate("gettext('Not a level yet:')") == "Pas encore un niveau :"
+    page.goto("/how-to-play/")  # every page after it, not only the one the pick came back to
+    assert page.evaluate("gettext('Not a level yet:')") == "Pas encore un niveau :"
