@@ -2,6 +2,8 @@
 player picked one, said in <html lang>, the game's own sentences included (the win dialog,
 the status line, the share text), and clean under axe in every language."""
 
+import re
+
 import pytest
 
 from tests.browser.test_game import axe_violations, cell
@@ -176,3 +178,43 @@ def test_a_language_picked_in_the_footer_speaks_in_the_scripts_too(speaking, mak
     assert page.evaluate("gettext('Not a level yet:')") == "Pas encore un niveau :"
     page.goto("/how-to-play/")  # every page after it, not only the one the pick came back to
     assert page.evaluate("gettext('Not a level yet:')") == "Pas encore un niveau :"
+
+
+STAR_WORDS = {"es": ("estrella", "fila"), "de-DE": ("Stern", "Zeile")}
+
+
+@pytest.mark.parametrize("accept", list(STAR_WORDS))
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_a_star_battle_hint_and_its_guide_speak_the_language(browser, live_server, make_level,
+                                                             shots, accept, width, height):
+    """Issue 35: Star Battle's hints and How to play's Star Battle pictures were English in
+    every language (the k-star steps had no reason to word)."""
+    star, row = STAR_WORDS[accept]
+    level = make_level(size=10, seed=4, stars=2)
+    context = returning_player(browser.new_context(
+        viewport={"width": width, "height": height}, base_url=live_server.url,
+        locale=accept, extra_http_headers={"Accept-Language": accept}))
+    context.add_init_script(NO_AUTO_CROSS)
+    try:
+        page = context.new_page()
+        page.goto(f"/levels/{level.id}/")
+        page.wait_for_selector("#game[data-ready='true']")
+        page.locator("#hint").click()
+        page.locator("#hint-panel").wait_for(state="visible")
+        page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
+        said = page.locator("#hint-text").inner_text()
+        assert star in said or row in said, said
+        assert not {"star", "stars", "row", "column", "region"} & set(
+            re.findall(r"[a-z]+", said)), said
+        name = f"star-hint-{accept[:2]}-{'phone' if width < 600 else 'desktop'}.png"
+        page.screenshot(path=str(shots / name))
+        page.goto("/how-to-play/#star-battle")
+        captions = page.locator(".star-techniques figcaption").all_inner_texts()
+        assert len(captions) >= 6
+        for caption in captions:
+            assert not {"star", "stars", "needs", "touches", "empty"} & set(
+                re.findall(r"[a-z]+", caption)), caption
+        page.locator("#star-battle").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / name.replace("star-hint", "star-guide")))
+    finally:
+        context.close()
