@@ -17,14 +17,14 @@ from collections.abc import Sequence
 import numpy as np
 
 # A painting is a near copy when it differs from the level in fewer than `near_limit(n)`
-# cells: a quarter of them from 12×12 up, a share that shrinks on smaller boards, never fewer
+# cells: a quarter of them from 10×10 up, a share that shrinks on smaller boards, never fewer
 # than MIN_NEAR. Small boards are near each other by nature: at 6×6 a flat quarter (9 cells)
 # refused 9 of 40 freshly generated boards and both boards painted by hand (issue 35), while
 # honest boards hold a stored level's solution ever more rarely, and further from it, as the
 # board grows (benchmarks/likeness.py prints the figures). An exact copy is refused whatever
 # this says (services.builder.refuse_stored_level, by canonical hash).
 NEAR_SHARE = 0.25
-NEAR_FULL_AT = 12  # the size from which the whole share applies
+NEAR_FULL_AT = 10  # the size from which the whole share applies (the dailies are 7 to 11)
 MIN_NEAR = 3  # a copy with at most two cells changed is near at any size
 
 

@@ -54,7 +54,7 @@ def test_the_index_finds_a_near_copy_under_any_turn_rule_or_star_count():
 
 
 def test_the_near_limit_grows_with_the_board():
-    """Issue 35: a quarter of the cells from 12×12 up, less on small boards (where honest
+    """Issue 35: a quarter of the cells from 10×10 up, less on small boards (where honest
     boards lie near each other), never under three cells."""
     from puzzles.likeness import near_limit
 
