@@ -218,3 +218,17 @@ def test_a_star_battle_hint_and_its_guide_speak_the_language(browser, live_serve
         page.screenshot(path=str(shots / name.replace("star-hint", "star-guide")))
     finally:
         context.close()
+
+
+def test_the_home_lists_ready_counts_in_the_language(speaking, make_level):
+    """Issue 35: "N ready" beside each size was written by the script in English."""
+    make_level(size=8, seed=3, tier="easy")
+    page = speaking("es")
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    page.locator("input[name=difficulty][value=easy]").check()
+    said = page.locator(".size-picker a[data-size] .ready").all_inner_texts()
+    assert said and not [text for text in said if "ready" in text], said
+    eight = page.locator(".size-picker a[data-size='8'] .ready").inner_text()
+    assert eight == "1 listo", eight
+    assert "0 listos" in said, said
