@@ -223,6 +223,9 @@ def test_a_star_battle_draft_is_analyzed_on_the_builders_worker(page, shots, bui
     level = generate(10, seed=3, stars=2)
     page.goto("/create/")
     page.wait_for_selector("#builder[data-ready='true']")
+    # The blank board's own analysis (a 200) answered first: else, late under load, it was
+    # the answer the draft page's expectation below caught.
+    page.wait_for_function("document.getElementById('verdict').textContent.length > 0")
     draft = page.evaluate("""async (regions) => {
         const csrf = document.getElementById("builder").dataset.csrf;
         const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
