@@ -41,8 +41,8 @@ class Step:
     queens: list[list[int]] = ...
     crosses: list[list[int]] = ...
     because: list[list[int]] = ...
-    # The step as data, worded by generator_ext.reasons.sentence in any language; None for
-    # k-star steps (English only so far).
+    # The step as data, worded by generator_ext.reasons.sentence in any language (1★ and k★
+    # steps alike); None only for a step made without one.
     reason: dict[str, Any] | None = ...
     @property
     def mistake(self) -> bool: ...
@@ -62,6 +62,7 @@ class Problem:
     message: str
     cells: list[list[int]]
     region: int | None = None
+    reason: dict[str, Any] | None = None
 
 @dataclass(frozen=True)
 class Analysis:

@@ -1,7 +1,7 @@
 # The k-star deduction's closures, compiled: the techniques of generator_ext/stars_logic.py
 # (its docstring numbers them 1-7), each applied to every instance it finds at once, easiest
 # first, until nothing changes. The tier of a level is the lowest technique level whose
-# closure solves it. stars_logic.py is the plain reading (and the steps' sentences); a test
+# closure solves it. stars_logic.py is the plain reading (and the steps' reasons); a test
 # holds the two closures equal.
 from libc.stdint cimport uint32_t
 

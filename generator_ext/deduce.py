@@ -63,8 +63,8 @@ class Step:
     queens: list[Cell] = field(default_factory=list)
     crosses: list[Cell] = field(default_factory=list)
     because: list[Cell] = field(default_factory=list)
-    # The step as data (generator_ext.reasons): what the site words in the player's language.
-    # None for k-star steps, which are worded in English only so far.
+    # The step as data (generator_ext.reasons): what the site words in the player's language,
+    # for 1★ and k★ steps alike.
     reason: dict | None = None
 
     @property
@@ -97,10 +97,11 @@ class Rating:
 class Problem:
     """Something that keeps a painted map from being a level."""
 
-    kind: str  # "unpainted", "unused" or "disconnected"
-    message: str
+    kind: str  # "unpainted", "unused", "disconnected" or "too_open"
+    message: str  # in English; the site words `reason` in the player's language
     cells: list[Cell]
     region: int | None = None
+    reason: dict | None = None  # {"technique": "problem", "says": kind, ...}: reasons.py
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,12 @@ def _step(raw: dict, rule: str, regions: Sequence[Sequence[int]],
 def _worded(technique: str, reason: dict, **cells) -> Step:
     """A Step with its reason and the reason's English sentence."""
     return Step(technique, sentence(reason), reason=reason, **cells)
+
+
+def _problem(reason: dict, cells: list, region: int | None = None) -> Problem:
+    """A Problem with its reason and the reason's English sentence."""
+    reason = {"technique": "problem", **reason}
+    return Problem(reason["says"], sentence(reason), cells, region, reason)
 
 
 def _grid(regions) -> list[list[int]]:
@@ -342,18 +349,15 @@ def analyze(regions, rule: str = "touch", colors=None, stars: int = 1) -> Analys
     check_stars(stars, n, rule)
     problems = []
     if unpainted:
-        cells = "cell is" if len(unpainted) == 1 else "cells are"
-        problems.append(Problem("unpainted", f"{len(unpainted)} {cells} not painted yet.",
-                                unpainted))
+        problems.append(_problem({"says": "unpainted", "count": len(unpainted)}, unpainted))
     for g in unused:
-        problems.append(Problem("unused", f"The {region_name(g, colors)} region has no cells; a "
-                                          f"{n}×{n} board needs {n} regions.", [], g))
+        problems.append(_problem({"says": "unused", "region": _region_data(g, colors),
+                                  "size": n}, [], g))
     for g, pieces in split.items():
         largest = max(pieces, key=len)
         stray = [cell for piece in pieces if piece is not largest for cell in piece]
-        problems.append(Problem("disconnected", f"The {region_name(g, colors)} region is in "
-                                                f"{len(pieces)} pieces; its cells must touch.",
-                                stray, g))
+        problems.append(_problem({"says": "disconnected", "region": _region_data(g, colors),
+                                  "count": len(pieces)}, stray, g))
     if problems:
         return Analysis(n, rule, problems, None, [], None, stars=stars)
     if stars != 1:
@@ -374,9 +378,9 @@ def _star_board(regions, rule: str, colors, stars: int) -> stars_logic.StarBoard
 
 
 def _star_step(board: stars_logic.StarBoard, raw: stars_logic.RawStep) -> Step:
-    return Step(raw.technique, raw.why, queens=stars_logic.cells_of(board, raw.stars),
-                crosses=stars_logic.cells_of(board, raw.crosses),
-                because=stars_logic.cells_of(board, raw.because))
+    return _worded(raw.technique, raw.reason, queens=stars_logic.cells_of(board, raw.stars),
+                   crosses=stars_logic.cells_of(board, raw.crosses),
+                   because=stars_logic.cells_of(board, raw.because))
 
 
 def _rate_stars(regions, rule: str, colors, stars: int) -> Rating:
@@ -409,9 +413,7 @@ def _analyze_stars(n: int, rule: str, grid, colors, stars: int) -> Analysis:
 
     count, found, _, aborted = count_star_solutions(grid, stars, 2, ANALYZE_STAR_NODES)
     if aborted and count < 2:
-        problem = Problem("too_open", "This map leaves the stars so much room that its "
-                                      "solutions could not be counted in time; make the "
-                                      "regions smaller or more varied.", [])
+        problem = _problem({"says": "too_open"}, [])
         return Analysis(n, rule, [problem], None, [], None, stars=stars)
     rating = _rate_stars(grid, rule, colors, stars) if count == 1 else None
     return Analysis(n, rule, [], count, found, rating, design_score(grid), stars=stars)

@@ -8,7 +8,10 @@ pgettext (`Words`) to word the same reason in the player's language. The strings
 gettext's msgids: `make messages` collects them from the calls by those names.
 
 Units: {"kind": "row" | "column", "index": i} or {"kind": "region", "index": g, "color": name};
-lines: {"kind": "row" | "column", "indexes": [...]}; regions: [{"index": g, "color": name}]."""
+lines: {"kind": "row" | "column", "indexes": [...]}; regions: [{"index": g, "color": name}];
+a group (Star Battle's confinement): lines, or {"kind": "region", "regions": regions}.
+Queens' steps and Star Battle's (generator_ext.stars_logic) are worded here alike: one home
+for every sentence a hint says."""
 
 from __future__ import annotations
 
@@ -61,6 +64,14 @@ class _Phrases:
             return items[0]
         return gettext(", ").join(items[:-1]) + gettext(" and ") + items[-1]
 
+    def numbers(self, items: list[str]) -> str:
+        """Numbers listed ("3, 4 and 6"): their own separators, as Chinese writes 3、4、6."""
+        pgettext = self.w.pgettext
+        if len(items) == 1:
+            return items[0]
+        return (pgettext("between numbers", ", ").join(items[:-1])
+                + pgettext("between numbers", " and ") + items[-1])
+
     def cell(self, cell) -> str:
         gettext = self.w.gettext
         return self.fill(gettext("row %(row)s, column %(column)s"), row=cell[0] + 1,
@@ -75,7 +86,7 @@ class _Phrases:
             return self.fill(text, number=numbers[0])
         text = gettext("rows %(numbers)s") if lines["kind"] == "row" else gettext(
             "columns %(numbers)s")
-        return self.fill(text, numbers=self.listed(numbers))
+        return self.fill(text, numbers=self.numbers(numbers))
 
     def color(self, name: str, alone: bool) -> str:
         """A region's colour: `alone`, as in "the orange region"; else in a list of them."""
@@ -99,10 +110,16 @@ class _Phrases:
             return self.regions([unit])
         return self.lines({"kind": unit["kind"], "indexes": [unit["index"]]})
 
+    def group(self, group: dict) -> str:
+        """Some rows, some columns, or some regions (a k-star confinement's either side)."""
+        if group["kind"] == "region":
+            return self.regions(group["regions"])
+        return self.lines(group)
+
     def count(self, k: int) -> str:
-        """Two to eight as words, as a sentence says them; digits past that."""
+        """One to eight as words, as a sentence says them; digits past that."""
         gettext = self.w.gettext
-        words = {2: gettext("two"), 3: gettext("three"), 4: gettext("four"),
+        words = {1: gettext("one"), 2: gettext("two"), 3: gettext("three"), 4: gettext("four"),
                  5: gettext("five"), 6: gettext("six"), 7: gettext("seven"),
                  8: gettext("eight")}
         return words.get(k, str(k))
@@ -118,7 +135,38 @@ class _Phrases:
                              regions=self.regions(outcome["regions"]),
                              lines=self.lines(outcome["lines"]),
                              count=self.count(len(outcome["regions"])))
+        if outcome["why"] in _STAR_OUTCOMES:
+            return _STAR_OUTCOMES[outcome["why"]](self, outcome)
         return gettext("two queens would have to touch or share a row, a column or a region")
+
+
+# What breaks in Star Battle, as a clause ("... show that %(outcome)s").
+def _stars_touch(p: _Phrases, o: dict) -> str:
+    return p.fill(p.w.gettext("two stars would touch at %(cell)s"), cell=p.cell(o["cell"]))
+
+
+def _too_many_stars(p: _Phrases, o: dict) -> str:
+    return p.fill(p.w.ngettext("%(unit)s would hold more than %(count)s star",
+                               "%(unit)s would hold more than %(count)s stars", o["count"]),
+                  unit=p.unit(o["unit"]), count=o["count"])
+
+
+def _no_room(p: _Phrases, o: dict) -> str:
+    return p.fill(p.w.ngettext("%(unit)s would have no room left for the star it needs",
+                               "%(unit)s would have no room left for the %(count)s stars it "
+                               "needs", o["count"]),
+                  unit=p.unit(o["unit"]), count=o["count"])
+
+
+def _lines_no_room(p: _Phrases, o: dict) -> str:
+    return p.fill(p.w.ngettext("%(lines)s would have no room left for the star they need",
+                               "%(lines)s would have no room left for the %(count)s stars "
+                               "they need", o["count"]),
+                  lines=p.lines(o["lines"]), count=o["count"])
+
+
+_STAR_OUTCOMES = {"stars_touch": _stars_touch, "too_many_stars": _too_many_stars,
+                  "no_room": _no_room, "lines_no_room": _lines_no_room}
 
 
 # The colour names, once standing alone ("the %(color)s region") and once in a list ("the
@@ -282,9 +330,96 @@ def _wrong_cross(p: _Phrases, r: dict) -> str:
     return p.fill(p.w.gettext("A cross in row %(row)s is wrong."), row=r["row"] + 1)
 
 
+# ---------------------------------------------------------------- Star Battle (k stars)
+def _last_stars(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.ngettext(
+        "%(unit)s needs one more star and has only one open cell left: the star goes there.",
+        "%(unit)s needs %(count)s more stars and has only %(count)s open cells left: each of "
+        "them holds a star.", r["count"]), unit=p.unit(r["unit"]), count=r["count"])
+
+
+def _star_neighbours(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("The star at %(cell)s touches the cells around it, so none of "
+                              "them holds a star."), cell=p.cell(r["cell"]))
+
+
+def _unit_full(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.ngettext("%(unit)s has its star, so its other cells are empty.",
+                               "%(unit)s has its %(count)s stars, so its other cells are empty.",
+                               r["count"]), unit=p.unit(r["unit"]), count=r["count"])
+
+
+def _stars_confined(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.ngettext(
+        "The open cells of %(inner)s all lie in %(outer)s, and both sides still need one "
+        "star: so the other cells of %(outer)s are empty.",
+        "The open cells of %(inner)s all lie in %(outer)s, and both sides still need "
+        "%(count)s stars: so the other cells of %(outer)s are empty.", r["count"]),
+        inner=p.group(r["inner"]), outer=p.group(r["outer"]), count=r["count"])
+
+
+def _blocks_first(p: _Phrases, r: dict) -> str:
+    """The 2×2 argument's first sentence, which both of its steps start with."""
+    return p.fill(p.w.ngettext(
+        "%(lines)s need one more star, and their open cells fit in a single block of 2×2: "
+        "that block holds it.",
+        "%(lines)s need %(count)s more stars, and their open cells fit in no fewer than "
+        "%(count)s blocks of 2×2; a block holds at most one star, so each of them holds one.",
+        r["count"]), lines=p.lines(r["lines"]), count=r["count"])
+
+
+def _block_single(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("%(blocks)s The block whose only open cell is %(cell)s holds "
+                              "its star there."),
+                  blocks=_blocks_first(p, r), cell=p.cell(r["cell"]))
+
+
+def _blocks_in_line(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.ngettext(
+        "%(blocks)s One of those blocks lies in %(unit)s, which needs one more star: so its "
+        "other cells are empty.",
+        "%(blocks)s %(count)s of those blocks lie in %(unit)s, which needs %(count)s more "
+        "stars: so its other cells are empty.", r["held"]),
+        blocks=_blocks_first(p, r), unit=p.unit(r["unit"]), count=r["held"])
+
+
+def _star_elimination(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("With a star at %(cell)s, %(outcome)s; so that cell is empty."),
+                  cell=p.cell(r["cell"]), outcome=p.outcome(r["outcome"]))
+
+
+def _star_contradiction(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("Suppose a star at %(cell)s: the easier techniques then show "
+                              "that %(outcome)s. So that cell is empty."),
+                  cell=p.cell(r["cell"]), outcome=p.outcome(r["outcome"]))
+
+
 def _wrong_star(p: _Phrases, r: dict) -> str:
     return p.fill(p.w.gettext("The star at %(cell)s cannot be part of the solution."),
                   cell=p.cell(r["cell"]))
+
+
+# ---------------------------------------------------------------- a painting's problems
+def _unpainted(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.ngettext("%(count)s cell is not painted yet.",
+                               "%(count)s cells are not painted yet.", r["count"]),
+                  count=r["count"])
+
+
+def _unused(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("%(region)s has no cells; a %(size)s×%(size)s board needs "
+                              "%(size)s regions."),
+                  region=p.regions([r["region"]]), size=r["size"])
+
+
+def _disconnected(p: _Phrases, r: dict) -> str:
+    return p.fill(p.w.gettext("%(region)s is in %(count)s pieces; its cells must touch."),
+                  region=p.regions([r["region"]]), count=r["count"])
+
+
+def _too_open(p: _Phrases, r: dict) -> str:
+    return p.w.gettext("This map leaves the stars so much room that its solutions could not "
+                       "be counted in time; make the regions smaller or more varied.")
 
 
 SENTENCES = {
@@ -299,4 +434,17 @@ SENTENCES = {
     ("mistake", "wrong_queen"): _wrong_queen,
     ("mistake", "wrong_cross"): _wrong_cross,
     ("mistake", "wrong_star"): _wrong_star,
+    ("last_cell", "last_stars"): _last_stars,
+    ("neighbours", "star_neighbours"): _star_neighbours,
+    ("neighbours", "unit_full"): _unit_full,
+    ("confinement", "stars_confined"): _stars_confined,
+    ("group_confinement", "stars_confined"): _stars_confined,
+    ("blocks", "block_single"): _block_single,
+    ("blocks", "blocks_in_line"): _blocks_in_line,
+    ("elimination", "star_elimination"): _star_elimination,
+    ("contradiction", "star_contradiction"): _star_contradiction,
+    ("problem", "unpainted"): _unpainted,
+    ("problem", "unused"): _unused,
+    ("problem", "disconnected"): _disconnected,
+    ("problem", "too_open"): _too_open,
 }

@@ -26,7 +26,9 @@ are their counts-and-blocks generalisation, in the same order, the 2×2 argument
 
 `rate` applies the easiest technique that makes progress, one instance at a time; the tier is
 the hardest technique needed: easy (1-3), medium (4), hard (5-6), expert (7). This reading is
-plain Python over bitmasks: clear first, and the reference a compiled one will be held to."""
+plain Python over bitmasks: clear first, and the reference a compiled one will be held to.
+Each step says why as data (`RawStep.reason`), as a 1★ step does: generator_ext.reasons words
+both, in English or in the site's language."""
 
 from __future__ import annotations
 
@@ -61,11 +63,12 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 class Contradiction(Exception):  # noqa: N818 (a finding of the logic, not a failure)
-    """The marks break a rule or leave a unit unable to hold its stars."""
+    """The marks break a rule or leave a unit unable to hold its stars: `outcome` says which,
+    as data (generator_ext.reasons words it)."""
 
-    def __init__(self, why: str):
-        super().__init__(why)
-        self.why = why
+    def __init__(self, outcome: dict):
+        super().__init__(outcome["why"])
+        self.outcome = outcome
 
 
 @dataclass
@@ -74,7 +77,7 @@ class RawStep:
     stars: int  # cells it decides are stars (a bitmask of cell indices)
     crosses: int  # cells it decides are empty
     because: int  # the cells of the units it reasons about
-    why: str  # the sentence
+    reason: dict  # why, as data (generator_ext.reasons)
 
 
 class StarBoard:
@@ -103,28 +106,24 @@ class StarBoard:
                         if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n:
                             self.around[r * n + c] |= 1 << ((r + dr) * n + c + dc)
 
-    def name(self, u: int) -> str:
+    # The units as a reason names them (generator_ext.reasons): a row, a column or a region
+    # with its colour; a group of rows or columns, or of regions.
+    def unit(self, u: int) -> dict:
         kind, index = divmod(u, self.n)
-        if kind == ROW:
-            return f"row {index + 1}"
-        if kind == COL:
-            return f"column {index + 1}"
-        return f"the {region_name(index, self.colors)} region"
+        if kind == REGION:
+            return {"kind": "region", "index": index,
+                    "color": region_name(index, self.colors)}
+        return {"kind": "row" if kind == ROW else "column", "index": index}
 
-    def names(self, units: Sequence[int]) -> str:
-        words = [self.name(u) for u in units]
+    def group(self, units: Sequence[int]) -> dict:
         kind = units[0] // self.n
-        if kind != REGION and len(words) > 1:  # "rows 3 and 4"
-            plural = "rows" if kind == ROW else "columns"
-            nums = [w.split()[1] for w in words]
-            return f"{plural} {', '.join(nums[:-1])} and {nums[-1]}"
-        if kind == REGION and len(words) > 1:
-            colours = [region_name(u - 2 * self.n, self.colors) for u in units]
-            return f"the {', '.join(colours[:-1])} and {colours[-1]} regions"
-        return words[0]
+        if kind == REGION:
+            return {"kind": "region", "regions": [self.unit(u) for u in units]}
+        return {"kind": "row" if kind == ROW else "column",
+                "indexes": [u - kind * self.n for u in units]}
 
-    def cell(self, i: int) -> str:
-        return f"row {i // self.n + 1}, column {i % self.n + 1}"
+    def cell(self, i: int) -> list[int]:
+        return [i // self.n, i % self.n]
 
     def line_mask(self, u: int, mask: int) -> int:
         """A row's or column's cells in `mask` as a bitmask over its positions 0..n-1."""
@@ -134,10 +133,6 @@ class StarBoard:
         for i in _bits(mask & self.units[u]):
             out |= 1 << (i % n if kind == ROW else i // n)
         return out
-
-
-def stars_count(k: int) -> str:
-    return f"{k} star" + ("" if k == 1 else "s")
 
 
 def _fit_in_line(cells: int) -> int:
@@ -178,21 +173,21 @@ class StarState:
         b = self.b
         for i in _bits(self.stars):
             if b.around[i] & self.stars:
-                raise Contradiction(f"two stars touching at {b.cell(i)}")
+                raise Contradiction({"why": "stars_touch", "cell": b.cell(i)})
         for u in range(3 * b.n):
             need = self.need(u)
             if need < 0:
-                raise Contradiction(f"{b.name(u)} with more than {stars_count(b.k)}")
+                raise Contradiction({"why": "too_many_stars", "unit": b.unit(u), "count": b.k})
             room = self.open_in(u)
             fit = room.bit_count() if u >= 2 * b.n else _fit_in_line(b.line_mask(u, room))
             if fit < need:
-                raise Contradiction(f"{b.name(u)} without room for {stars_count(need)}")
+                raise Contradiction({"why": "no_room", "unit": b.unit(u), "count": need})
         for kind in (ROW, COL):
             for first in range(b.n - 1):
                 found, need = _blocks(self, kind, first)
                 if len(found) < need:
-                    lines = b.names([kind * b.n + first, kind * b.n + first + 1])
-                    raise Contradiction(f"{lines} without room for {stars_count(need)}")
+                    lines = b.group([kind * b.n + first, kind * b.n + first + 1])
+                    raise Contradiction({"why": "lines_no_room", "lines": lines, "count": need})
 
     def apply(self, step: RawStep) -> None:
         self.stars |= step.stars
@@ -205,12 +200,9 @@ def last_cells(s: StarState) -> RawStep | None:
     for u in range(3 * b.n):
         need, room = s.need(u), s.open_in(u)
         if need and room.bit_count() == need:
-            where = "its last open cell holds" if need == 1 else f"its {need} open cells hold"
             return RawStep("last_cell", room, 0, b.units[u],
-                           f"{_capital(b.name(u))} needs {need} more "
-                           f"star{'s' if need > 1 else ''} and has "
-                           f"only {need} open cell{'s' if need > 1 else ''} left: {where} "
-                           f"{'a star' if need == 1 else 'them'}.")
+                           {"technique": "last_cell", "says": "last_stars", "unit": b.unit(u),
+                            "count": need})
     return None
 
 
@@ -220,14 +212,14 @@ def neighbours(s: StarState) -> RawStep | None:
         touched = b.around[i] & s.open
         if touched:
             return RawStep("neighbours", 0, touched, 1 << i,
-                           f"The star at {b.cell(i)} touches the cells around it, so none of "
-                           "them holds a star.")
+                           {"technique": "neighbours", "says": "star_neighbours",
+                            "cell": b.cell(i)})
     for u in range(3 * b.n):
         room = s.open_in(u)
         if room and s.need(u) == 0:
             return RawStep("neighbours", 0, room, b.units[u],
-                           f"{_capital(b.name(u))} has its {stars_count(b.k)}, so its other "
-                           "cells are empty.")
+                           {"technique": "neighbours", "says": "unit_full", "unit": b.unit(u),
+                            "count": b.k})
     return None
 
 
@@ -257,13 +249,9 @@ def _confinement_step(s: StarState, technique: str, inner: Sequence[int],
     because = 0
     for u in (*inner, *outer):
         because |= b.units[u]
-    lies = "lies" if len(inner) == 1 else "lie"
-    verb = "needs" if len(inner) == 1 else "need"
     return RawStep(technique, 0, crosses, because,
-                   f"{_capital(b.names(inner))} {lies} entirely in {b.names(outer)} and "
-                   f"{verb} {stars_count(need)}, as many as {b.names(outer)} "
-                   f"{'needs' if len(outer) == 1 else 'need'}: so the other cells of "
-                   f"{b.names(outer)} are empty.")
+                   {"technique": technique, "says": "stars_confined", "inner": b.group(inner),
+                    "outer": b.group(outer), "count": need})
 
 
 def confinement(s: StarState) -> RawStep | None:
@@ -337,16 +325,13 @@ def blocks(s: StarState) -> RawStep | None:
             if not need or len(found) != need:
                 continue
             pair = b.units[kind * n + first] | b.units[kind * n + first + 1]
-            lines = b.names([kind * n + first, kind * n + first + 1])
-            head = (f"{_capital(lines)} need {stars_count(need)}, and their open cells fit in "
-                    f"no fewer than {need} blocks of 2×2, each of which holds at most one star: "
-                    "so each block holds one")
+            lines = b.group([kind * n + first, kind * n + first + 1])
             for cells in found:
                 if cells.bit_count() == 1:
                     i = cells.bit_length() - 1
                     return RawStep("blocks", cells, 0, pair,
-                                   f"{head}, and the block whose only open cell is {b.cell(i)} "
-                                   "holds its star there.")
+                                   {"technique": "blocks", "says": "block_single",
+                                    "lines": lines, "count": need, "cell": b.cell(i)})
             across = 1 - kind  # blocks lying in one column give that column its stars
             for line in range(n):
                 u = across * n + line
@@ -357,9 +342,9 @@ def blocks(s: StarState) -> RawStep | None:
                 rest = s.open_in(u) & ~kept
                 if held and len(held) == s.need(u) and rest:
                     return RawStep("blocks", 0, rest, pair | b.units[u],
-                                   f"{head}; {len(held)} of them lie in {b.name(u)}, which "
-                                   f"needs {stars_count(s.need(u))}: so its other cells "
-                                   "are empty.")
+                                   {"technique": "blocks", "says": "blocks_in_line",
+                                    "lines": lines, "count": need, "unit": b.unit(u),
+                                    "held": len(held)})
     return None
 
 
@@ -389,8 +374,8 @@ def elimination(s: StarState) -> RawStep | None:
             _places(s, i).check()
         except Contradiction as broken:
             return RawStep("elimination", 0, 1 << i, 1 << i,
-                           f"A star at {b.cell(i)} would leave {broken.why}, so that cell is "
-                           "empty.")
+                           {"technique": "elimination", "says": "star_elimination",
+                            "cell": b.cell(i), "outcome": broken.outcome})
     return None
 
 
@@ -408,15 +393,15 @@ def contradiction(s: StarState) -> RawStep | None:
     for i in _bits(s.open):
         # From `first` on; were the readings to disagree there (the tests catch it), the
         # next cells are tried one by one.
-        why = _assumption_breaks(s, i) if i >= first else None
-        if why is not None:
+        outcome = _assumption_breaks(s, i) if i >= first else None
+        if outcome is not None:
             return RawStep("contradiction", 0, 1 << i, 1 << i,
-                           f"Suppose a star at {b.cell(i)}: it leads to {why}. So that "
-                           "cell is empty.")
+                           {"technique": "contradiction", "says": "star_contradiction",
+                            "cell": b.cell(i), "outcome": outcome})
     return None
 
 
-def _assumption_breaks(s: StarState, i: int) -> str | None:
+def _assumption_breaks(s: StarState, i: int) -> dict | None:
     """What breaks after a star on cell i and techniques 1-6; None when nothing does. The
     compiled closure gives the marks where it breaks, and the reading names what is broken
     there; were they to disagree (the tests catch it), the reading retraces the closure."""
@@ -427,7 +412,7 @@ def _assumption_breaks(s: StarState, i: int) -> str | None:
         try:
             StarState(b, _mask_of(b, marks[0]), _mask_of(b, marks[1])).check()
         except Contradiction as broken:
-            return broken.why
+            return broken.outcome
     return _assumption_retraced(s, i)
 
 
@@ -435,7 +420,7 @@ def _mask_of(b: StarBoard, cells: list[list[int]]) -> int:
     return sum(1 << (r * b.n + c) for r, c in cells)
 
 
-def _assumption_retraced(s: StarState, i: int) -> str | None:
+def _assumption_retraced(s: StarState, i: int) -> dict | None:
     t = _places(s, i)
     try:
         t.check()
@@ -447,7 +432,7 @@ def _assumption_retraced(s: StarState, i: int) -> str | None:
             t.apply(step)
             t.check()
     except Contradiction as broken:
-        return broken.why
+        return broken.outcome
     return None
 
 
@@ -475,10 +460,6 @@ def deduce(s: StarState) -> tuple[bool, list[RawStep]]:
         steps.append(step)
     s.check()
     return True, steps
-
-
-def _capital(text: str) -> str:
-    return text[0].upper() + text[1:]
 
 
 def board_for(regions, k: int, colors) -> StarBoard:

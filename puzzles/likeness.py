@@ -16,8 +16,22 @@ from collections.abc import Sequence
 
 import numpy as np
 
-# A painting is a near copy when fewer than this share of its cells differ from the level.
+# A painting is a near copy when it differs from the level in fewer than `near_limit(n)`
+# cells: a quarter of them from 10×10 up, a share that shrinks on smaller boards, never fewer
+# than MIN_NEAR. Small boards are near each other by nature: at 6×6 a flat quarter (9 cells)
+# refused 9 of 40 freshly generated boards and both boards painted by hand (issue 35), while
+# honest boards hold a stored level's solution ever more rarely, and further from it, as the
+# board grows (benchmarks/likeness.py prints the figures). An exact copy is refused whatever
+# this says (services.builder.refuse_stored_level, by canonical hash).
 NEAR_SHARE = 0.25
+NEAR_FULL_AT = 10  # the size from which the whole share applies (the dailies are 7 to 11)
+MIN_NEAR = 3  # a copy with at most two cells changed is near at any size
+
+
+def near_limit(n: int) -> int:
+    """Cells in which a painting must differ from a level of size n not to be its copy."""
+    ramp = min(1.0, max(0.0, (n - 4) / (NEAR_FULL_AT - 4)))
+    return max(MIN_NEAR, round(NEAR_SHARE * n * n * ramp))
 
 
 def _transforms(n: int):
@@ -56,8 +70,8 @@ def cells_apart(painting: Sequence[Sequence[int]], solution: Sequence[int],
 
 
 def is_near(painting, solution, level_regions, level_solution) -> bool:
-    n = len(painting)
-    return cells_apart(painting, solution, level_regions, level_solution) < NEAR_SHARE * n * n
+    return cells_apart(painting, solution, level_regions, level_solution) < near_limit(
+        len(painting))
 
 
 # The builder's check before any analysis: every stored level of the painting's size, under
@@ -110,9 +124,9 @@ class SolutionIndex:
 def is_near_under(painting: Sequence[Sequence[int]], symmetry: int,
                   level_regions: Sequence[Sequence[int]]) -> bool:
     """The painting, read through one of the 8 symmetries, differs from the level in fewer
-    than NEAR_SHARE of its cells (its regions relabelled to fit best)."""
+    than near_limit(n) cells (its regions relabelled to fit best)."""
     n = len(painting)
-    return _apart_under(painting, _transforms(n)[symmetry], level_regions) < NEAR_SHARE * n * n
+    return _apart_under(painting, _transforms(n)[symmetry], level_regions) < near_limit(n)
 
 
 def _cells(solution: Sequence) -> list[tuple[int, int]]:

@@ -17,6 +17,15 @@ def step_message(step) -> str:
     return sentence(reason, PLAYER_WORDS)
 
 
+def problem_message(problem) -> str:
+    """A painting's problem (generator_ext.Problem) in the active language; one without a
+    reason (an analysis stored before problems had one) keeps its message."""
+    reason = getattr(problem, "reason", None)
+    if reason is None:
+        return problem.message
+    return sentence(reason, PLAYER_WORDS)
+
+
 def colour_label(name: str) -> str:
     """A palette colour's name in the active language, as a board's cells say it."""
     return color_name(name, PLAYER_WORDS)

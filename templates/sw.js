@@ -25,6 +25,7 @@ const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/; // ManifestStaticFilesStorage's nam
 const MAX_LEVEL_PAGES = 80;
 const LEVELS_EVERY_MS = 12 * 3600 * 1000;
 const MATCH = { ignoreVary: true };
+const CATALOGUE = /^\/jsi18n\/[\w-]+\/$/; // the game's words, one catalogue per language
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -55,7 +56,7 @@ self.addEventListener("fetch", (event) => {
     event.waitUntil(keepLevels());
   } else if (HASHED.test(url.pathname) && SHELL_PATHS.has(url.pathname)) {
     event.respondWith(cacheFirst(request));
-  } else if (SHELL_PATHS.has(url.pathname) || url.pathname === "/jsi18n/") {
+  } else if (SHELL_PATHS.has(url.pathname) || CATALOGUE.test(url.pathname)) {
     event.respondWith(networkFirst(request));
   }
 });

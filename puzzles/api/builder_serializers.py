@@ -10,6 +10,7 @@ from puzzles.api.serializers import SolutionField, StepSerializer
 from puzzles.domain import BUILDER_SIZES, TEXT_LIMITS
 from puzzles.models import Draft, FixStatus, Rule
 from puzzles.services.builder_jobs import analysis_of_record
+from puzzles.words import problem_message
 
 
 def painting_field(**kwargs):
@@ -48,9 +49,12 @@ class PublishSerializer(DraftTextSerializer):
 
 class ProblemSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(["unpainted", "unused", "disconnected", "too_open"])
-    message = serializers.CharField()
+    message = serializers.SerializerMethodField(help_text="the problem in the player's language")
     cells = cells_field("the cells to look at")
     region = serializers.IntegerField(allow_null=True)
+
+    def get_message(self, problem) -> str:
+        return problem_message(problem)
 
 
 class BuilderRatingSerializer(serializers.Serializer):

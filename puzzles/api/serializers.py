@@ -185,8 +185,8 @@ class StepSerializer(serializers.Serializer):
     reason = ReasonField(
         default=None, read_only=True, allow_null=True,
         help_text="the step as data: technique, which sentence it says (\"says\"), the units "
-                  "(row, column, or region with its colour) and cells it reasons about; null "
-                  "for a Star Battle step")
+                  "(row, column, or region with its colour) and cells it reasons about, for "
+                  "Queens and Star Battle steps alike; null for a service's own answer")
     queens = cells_field("cells it decides hold a queen")
     crosses = cells_field("cells it decides cannot hold one")
     because = cells_field("cells of the rows, columns and regions it uses")

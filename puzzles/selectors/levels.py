@@ -130,8 +130,9 @@ def levels_with_hashes(digests: list[str]) -> list[Level]:
 
 
 # Each process keeps the near-copy index of each size: a query per check says whether a level
-# of that size was added (its count and largest id moved together: only those are read) or
-# deleted (read again).
+# of that size was added (its count, largest id and newest time moved together: only those
+# are read) or deleted (read again). The time tells a level apart from an older one under the
+# same id (SQLite hands a rolled-back id out again).
 _indexes: dict[int, tuple[tuple, likeness.SolutionIndex]] = {}
 _indexes_lock = threading.Lock()
 
@@ -139,7 +140,8 @@ _indexes_lock = threading.Lock()
 def solution_index(size: int) -> likeness.SolutionIndex:
     """Every stored level of this size, any rule and star count, for the near-copy check."""
     levels = Level.objects.filter(size=size)
-    version = tuple(levels.aggregate(count=Count("id"), last=Max("id")).values())
+    version = tuple(levels.aggregate(count=Count("id"), last=Max("id"),
+                                     newest=Max("created_at")).values())
     kept = _indexes.get(size)
     if kept is not None and kept[0] == version:
         return kept[1]
@@ -149,9 +151,11 @@ def solution_index(size: int) -> likeness.SolutionIndex:
             return kept[1]
         columns = ("id", "solution", "stars")
         if kept is not None and kept[0][1] is not None:
-            (count, last), index = kept
+            (count, last, newest), index = kept
+            same_before = levels.filter(id__lte=last).aggregate(
+                newest=Max("created_at"))["newest"] == newest
             added = list(levels.filter(id__gt=last).values_list(*columns))
-            if count + len(added) == version[0]:
+            if same_before and count + len(added) == version[0]:
                 index.add(added)
                 _indexes[size] = (version, index)
                 return index

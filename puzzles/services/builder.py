@@ -25,12 +25,13 @@ from puzzles.errors import ServiceError
 from puzzles.models import Level, Source
 from puzzles.selectors import community as community_selectors
 from puzzles.selectors import levels as level_selectors
+from puzzles.words import problem_message
 
 log = logging.getLogger(__name__)
 
 STORED_LEVEL_REFUSAL = gettext_lazy(
-    "this board is one of the site's levels, so the builder will not solve it for you: play "
-    "it instead (once you have solved or revealed it, the builder shows it too)")
+    "This board is one of the site's levels, so the builder will not solve it for you: play "
+    "it instead (once you have solved or revealed it, the builder shows it too).")
 
 
 # A motif start is one generation (0.6 to 2.2 s): it runs on the builder's worker, never in
@@ -163,7 +164,8 @@ def check_fixable(*, regions: object, rule: object, player: str, stars: object =
     """The analysis of a painting a fix may be asked for, refused when it cannot be fixed."""
     analysis = analyze_painting(regions=regions, rule=rule, player=player, stars=stars)
     if analysis.problems:
-        raise ServiceError(analysis.problems[0].message + " Finish painting first.")
+        raise ServiceError(gettext("%(problem)s Finish painting first.")
+                           % {"problem": problem_message(analysis.problems[0])})
     return analysis
 
 

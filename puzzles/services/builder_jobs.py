@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, override
 
 from generator_ext import Analysis, DesignScore, Problem, Rating, Step
 from puzzles import inflight
@@ -126,8 +126,10 @@ def queue_job(*, kind: str, player: str, address: str, rule: str, stars: int = 1
         if pending.count() >= MAX_PENDING_FIXES:
             raise Busy(gettext("many boards are being worked on right now; try again in a few "
                                "seconds"))
+        # The worker words a failure in the language of the page that asked.
         job = FixJob.objects.create(kind=kind, player=player, address=address, rule=rule,
-                                    stars=stars, regions=regions, params=params or {})
+                                    stars=stars, regions=regions,
+                                    params={**(params or {}), LANGUAGE: get_language()})
     transaction.on_commit(lambda: enqueue_fix(job.id))
     return job
 
@@ -138,10 +140,10 @@ def enqueue_fix(job_id: int) -> None:
     try:
         work_on_fix.apply_async(args=[job_id], queue=settings.CELERY_BUILDER_QUEUE,
                                 retry=False)
-    except Exception as error:  # the broker is down: the page hears it at once
+    except Exception:  # the broker is down: the page hears it at once (the log says why)
         log.warning("could not queue fix %s", job_id, exc_info=True)
         _end_fix(job_id, status=FixStatus.FAILED,
-                 error=f"the fix could not be queued ({error}); try again in a moment")
+                 error=gettext("the request could not be queued; try again in a moment"))
 
 
 def _end_fix(job_id: int, *, status: str, result: dict | None = None, error: str = "") -> None:
@@ -161,8 +163,15 @@ def execute_fix(job_id: int) -> str:
             return "lost"
         return "taken"
     job = FixJob.objects.get(id=job_id)
+    with override(job.params.get(LANGUAGE)):
+        return _execute(job)
+
+
+def _execute(job: FixJob) -> str:
+    job_id = job.id
     if (timezone.now() - job.created_at).total_seconds() > FIX_EXPIRY_S:
-        _end_fix(job_id, status=FixStatus.FAILED, error="the fix waited too long; ask again")
+        _end_fix(job_id, status=FixStatus.FAILED, error=gettext("the request waited too long; "
+                                                                "ask again"))
         return "expired"
     try:
         result = _work(job)
@@ -171,7 +180,8 @@ def execute_fix(job_id: int) -> str:
         return "failed"
     except Exception:  # a runaway search stopped by its time limit, or a bug: never a hang
         log.exception("fix %s failed", job_id)
-        _end_fix(job_id, status=FixStatus.FAILED, error="the search for a fix failed; try again")
+        _end_fix(job_id, status=FixStatus.FAILED,
+                 error=gettext("the work on this board failed; try again"))
         return "failed"
     _end_fix(job_id, status=FixStatus.DONE, result=result)
     return "done"
@@ -180,7 +190,7 @@ def execute_fix(job_id: int) -> str:
 def _work(job: FixJob) -> dict:
     """The job's own work, by kind: what its page polls for."""
     if job.kind == JobKind.MOTIF:
-        return motif_painting(**job.params)
+        return motif_painting(**{k: v for k, v in job.params.items() if k != LANGUAGE})
     if job.kind == JobKind.ANALYZE:
         return analysis_record(analyze_painting(regions=job.regions, rule=job.rule,
                                                 player=job.player, stars=job.stars))
@@ -188,6 +198,8 @@ def _work(job: FixJob) -> dict:
     return {"regions": fix.regions, "moved": fix.moved, "tier": fix.rating.tier,
             "score": fix.rating.score}
 
+
+LANGUAGE = "language"  # the job's parameter naming the asking page's language
 
 WORKER_LOST = gettext_lazy("the worker stopped while working on this; try again")
 

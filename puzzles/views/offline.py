@@ -17,7 +17,7 @@ from puzzles.views.context import base_context
 @never_cache  # the browser must see a new deployment's worker on the next visit
 def service_worker(request):
     pages = [reverse("home"), reverse("daily"), reverse("how-to-play"), reverse("offline"),
-             reverse("javascript-catalog")]
+             reverse("javascript-catalog", args=[request.LANGUAGE_CODE])]
     context = {"version": json.dumps(offline.site_version()),
                "shell": json.dumps(offline.shell_urls()), "pages": json.dumps(pages),
                "levels_url": json.dumps(reverse("offline-levels")),

@@ -9,8 +9,12 @@ export function problem(status, detail) {
   if (status === 0) return gettext("No connection to the server: check your network and try again.");
   if (status === 429) return gettext("Too many requests at once: wait a moment and try again.");
   if (status >= 500) return gettext("The server had a problem; please try again in a moment.");
-  return detail || interpolate(gettext("The server answered %(status)s."), { status });
+  return detail ? sentence(detail) : interpolate(gettext("The server answered %(status)s."), { status });
 }
+
+// The API's details are written to be quoted ("board size must be…"); shown alone, each
+// starts as a sentence does.
+const sentence = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 async function call(url, options) {
   let response;
@@ -48,7 +52,7 @@ export async function settled(answer) {
     answer = await get(answer.data.url);
   }
   if (answer.ok && answer.data && answer.data.status === "failed") {
-    return { ...answer, ok: false, message: answer.data.detail };
+    return { ...answer, ok: false, message: problem(answer.status, answer.data.detail) };
   }
   return answer;
 }

@@ -88,7 +88,8 @@ function draw() {
                      canRedo: mode === painter && painting.future.length > 0 });
 }
 const showAnalysis = () => view.showAnalysis(analysis, {
-  painting: mode === painter, regions: painting.regions(), palette });
+  painting: mode === painter, regions: painting.regions(), palette,
+  pending: mode === reviewer ? "proposal" : "" });
 
 // ---------------------------------------------------------------- the server
 // A finished Star Battle board is analyzed on the server's builder queue (a job, polled);
@@ -107,7 +108,9 @@ async function analyze() {
     if (answer.ok) answer = { ...answer, data: answer.data.analysis };
   }
   if (ticket !== asked) return; // a later stroke's answer is coming
-  if (!answer.ok) { say(answer.message); return; }
+  // Refused (a stored level, a bad board) or not answered: the status says why, and the
+  // last verdict goes, since it described an earlier painting.
+  if (!answer.ok) { analysis = null; draw(); showAnalysis(); say(answer.message); return; }
   analysis = answer.data;
   say("");
   draw(); showAnalysis();

@@ -87,13 +87,19 @@ function miniBoard(palette, regions, solution) {
 
 const item = (text) => { const li = document.createElement("li"); li.textContent = text; return li; };
 
-// The verdict on the painting, and which actions it allows while painting.
-export function showAnalysis(a, { painting, regions, palette }) {
+// The verdict on the painting, and which actions it allows while painting. `pending`: no
+// verdict holds for what is on the board (a proposal is shown, or the board was refused):
+// the last one is cleared rather than left beside a board it no longer describes.
+export function showAnalysis(a, { painting, regions, palette, pending = "" }) {
   const problems = $("problems"), solutions = $("solutions"), steps = $("steps");
   problems.replaceChildren(); solutions.replaceChildren(); steps.replaceChildren();
   solutions.hidden = true; $("steps-box").hidden = true;
+  $("verdict").dataset.pending = String(Boolean(pending));
+  if (pending) a = null;
   let verdict = "", fixable = false;
-  if (!a) verdict = "";
+  if (pending === "proposal") {
+    verdict = gettext("Verdict pending: accept the proposal to have it analysed, or reject it to go back.");
+  } else if (!a) verdict = "";
   else if (a.problems.length) {
     verdict = gettext("Not a level yet:");
     for (const p of a.problems) problems.appendChild(item(p.message));
@@ -118,10 +124,11 @@ export function showAnalysis(a, { painting, regions, palette }) {
   $("verdict").textContent = verdict;
   const design = $("design");
   design.hidden = !(a && a.design);
-  // How designed it looks, against hand-made boards (symmetry 0.70, thin strokes 0.25).
+  // How designed it looks, against hand-made boards (symmetry 0.70, thin strokes 0.25), in
+  // words a player reads at once.
   if (a && a.design) {
     const d = a.design, pct = (x) => `${Math.round(100 * x)}\u00a0%`;  // "20 %" never splits
-    design.textContent = interpolate(gettext("Design %(score)s: symmetry %(symmetry)s, thin strokes %(thin)s, largest region %(largest)s of the board."),
+    design.textContent = interpolate(gettext("Looks hand-made: %(score)s. %(symmetry)s of its borders are symmetric, %(thin)s of its cells are in lines one cell wide, and its largest region covers %(largest)s of the board."),
     { score: pct(d.score), symmetry: pct(d.symmetry), thin: pct(d.thin), largest: pct(d.largest) });
   }
   $("fix").hidden = !fixable || !painting;

@@ -1,4 +1,4 @@
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { tierWord } from "./words.js";
 import {
   currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
@@ -30,7 +30,8 @@ function showTiers() {
     a.querySelector("[data-size-tier]").textContent = tier || "";
     a.href = `/play/${size}/${tier ? `?tier=${tier}` : ""}`;
     const ready = a.querySelector(".ready");
-    ready.textContent = `${tier ? (readyByTier[size] || {})[tier] || 0 : ready.dataset.readyAll} ready`;
+    const count = tier ? (readyByTier[size] || {})[tier] || 0 : +ready.dataset.readyAll;
+    ready.textContent = interpolate(ngettext("%(count)s ready", "%(count)s ready", count), { count });
   }
 }
 const last = lastTierChoice();

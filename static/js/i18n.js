@@ -1,4 +1,4 @@
-// The game's words in the page's language: Django's JavaScript catalogue (/jsi18n/, loaded
+// The game's words in the page's language: Django's JavaScript catalogue (/jsi18n/<lang>/, loaded
 // before the modules) supplies gettext and friends; without it (Node's tests, a failed
 // load) the English as written. The names are gettext's own so that makemessages finds
 // the strings: gettext("..."), ngettext("one", "many", n), pgettext("context", "...").

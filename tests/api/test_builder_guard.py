@@ -313,3 +313,41 @@ def test_an_address_analyses_one_finished_board_at_a_time(client):
         unfinished = [[-1] * 6 for _ in range(6)]  # only problems: no turn needed
         assert post(client, "/api/builder/analyze/", {"regions": unfinished}).status_code == 200
     assert post(Client(), "/api/builder/analyze/", {"regions": grid}).status_code == 200
+
+
+def two_cells_away(level) -> list[list[int]]:
+    """The level with two cells (no queen's) given to a neighbouring region, and its solution
+    still the only one."""
+    from puzzles.board import solution_cells
+    from tests.engine.reference import one_cell_changes
+
+    queens = solution_cells(level.solution)
+    for once in one_cell_changes(level.regions, keep=queens):
+        for twice in one_cell_changes(once, keep=queens):
+            if count_solutions(twice, limit=2) == 1 and sum(
+                    a != b for x, y in zip(twice, level.regions, strict=True)
+                    for a, b in zip(x, y, strict=True)) == 2:
+                return twice
+    raise AssertionError("no such copy")
+
+
+def test_an_honest_small_board_near_a_stored_one_is_analysed(client, make_level):
+    """Issue 35: at 6×6 a flat quarter of the cells (9) refused 9 of 40 freshly generated
+    boards and both boards painted by hand; a board holding a stored level's solution but
+    four cells from it is the maker's own. An exact copy, or one two cells away, is still
+    refused, with a sentence."""
+    from puzzles.likeness import cells_apart
+
+    level = make_level(size=6, seed=4)
+    honest = generate(6, seed=107).regions  # holds the level's solution, 4 cells away
+    assert cells_apart(honest, generate(6, seed=107).solution, level.regions,
+                       level.solution) == 4
+    response = post(client, "/api/builder/analyze/", {"regions": honest})
+    assert response.status_code == 200, response.json()
+    for copy in (level.regions, two_cells_away(level)):
+        response = post(client, "/api/builder/analyze/", {"regions": copy})
+        assert response.status_code == 400, response.json()
+        detail = response.json()["detail"]
+        assert detail.startswith("This board is one of the site's levels") and detail.endswith(
+            ".")
+        assert_no_solution(response, level)

@@ -91,7 +91,7 @@ def test_the_service_worker_is_served_at_the_root_fresh_and_versioned(client, se
     assert "/static/js/pwa.js" in shell and "/static/img/icon-192.png" in shell
     assert not any(url.startswith("/api/") for url in shell)
     pages = json.loads(re.search(r"const PAGES = (\[.*?\]);", text).group(1))
-    assert {"/", "/daily/", "/offline/", "/jsi18n/"} <= set(pages)
+    assert {"/", "/daily/", "/offline/", "/jsi18n/en/"} <= set(pages)
     # The API is never kept: the worker answers only pages, the shell and the catalogue.
     fetching = text.split('self.addEventListener("fetch"')[1].split("async function")[0]
     assert "/api/" not in fetching

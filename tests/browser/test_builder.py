@@ -100,6 +100,11 @@ def test_paint_fix_try_publish_and_solve_the_link(browser, live_server, builder_
     page.locator("#fix").click()
     page.locator("#fix-accept").wait_for(state="visible")
     assert page.locator("#board .cell.moved").count() >= 1
+    # Issue 35: the ambiguous board's verdict and its two solutions stayed beside the
+    # proposal, which has one; the verdict waits for the proposal's answer instead.
+    assert verdict(page).startswith("Verdict pending"), verdict(page)
+    assert page.locator("#solutions .mini-board").count() == 0
+    assert page.locator("#solutions").is_hidden() and page.locator("#design").is_hidden()
     page.screenshot(path=shots / f"builder-proposal-{width}.png")
     page.locator("#fix-accept").click()
     page.wait_for_function(
@@ -218,6 +223,9 @@ def test_a_star_battle_draft_is_analyzed_on_the_builders_worker(page, shots, bui
     level = generate(10, seed=3, stars=2)
     page.goto("/create/")
     page.wait_for_selector("#builder[data-ready='true']")
+    # The blank board's own analysis (a 200) answered first: else, late under load, it was
+    # the answer the draft page's expectation below caught.
+    page.wait_for_function("document.getElementById('verdict').textContent.length > 0")
     draft = page.evaluate("""async (regions) => {
         const csrf = document.getElementById("builder").dataset.csrf;
         const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
@@ -231,3 +239,60 @@ def test_a_star_battle_draft_is_analyzed_on_the_builders_worker(page, shots, bui
         "document.getElementById('verdict').textContent.startsWith('One solution')")
     assert any("/api/builder/analyze/" in r.url and r.status == 200 for r in page.responses)
     page.screenshot(path=shots / "builder-stars-job.png", full_page=True)
+
+
+def test_a_stored_level_painted_by_hand_is_refused_with_a_sentence_and_no_stale_verdict(
+        page, make_level, shots):
+    """Issue 35: the refusal started lower case, and the verdict beside it still said "1 cell
+    is not painted yet" with every cell painted (the last stroke's answer was the refusal)."""
+    level = make_level(size=6, seed=4)
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    for g in range(6):
+        paint_region(page, level.regions, g)
+    page.wait_for_function("document.getElementById('status').textContent.length > 0")
+    said = page.locator("#status").inner_text()
+    assert said.startswith("This board is one of the site's levels") and said.endswith("."), said
+    assert page.locator("#board .cell.unpainted").count() == 0
+    assert "not painted" not in verdict(page) and page.locator("#problems li").count() == 0
+    assert page.locator("#steps-box").is_hidden() and page.locator("#solutions").is_hidden()
+    page.screenshot(path=shots / "builder-refused.png")
+
+
+BUILDER_WORDS = {
+    "es": ("casillas aún no están pintadas", "Una solución. Dificultad", "Parece hecho a mano",
+           "Una casilla aún no está pintada."),
+    "de-DE": ("Felder sind noch nicht bemalt", "Eine Lösung. Schwierigkeit", "Wirkt handgemacht",
+              "Ein Feld ist noch nicht bemalt."),
+}
+
+
+@pytest.mark.parametrize("accept", list(BUILDER_WORDS))
+@pytest.mark.parametrize("viewport", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_builders_verdict_and_problems_speak_the_language(browser, live_server, shots,
+                                                              accept, viewport):
+    """Issue 35: the verdict's problems were the engine's English, and the design line jargon
+    in English, in every language."""
+    unpainted, unique, design, one_left = BUILDER_WORDS[accept]
+    width, height = viewport
+    context = returning_player(browser.new_context(
+        viewport={"width": width, "height": height}, base_url=live_server.url, locale=accept,
+        extra_http_headers={"Accept-Language": accept}))
+    try:
+        page = context.new_page()
+        page.goto("/create/")
+        page.wait_for_selector("#builder[data-ready='true']")
+        page.locator("#problems li").filter(has_text=unpainted).wait_for()
+        level = generate(6, seed=21, tier="easy")
+        for g in range(6):
+            paint_region(page, level.regions, g)
+        page.locator("#verdict").filter(has_text=unique).wait_for()
+        assert page.locator("#design").inner_text().startswith(design)
+        steps = page.locator("#steps li").all_inner_texts()
+        assert steps and not any(" the " in text or "column" in text for text in steps), steps
+        page.screenshot(path=shots / f"builder-{accept[:2]}-{width}.png", full_page=True)
+        page.locator(".tool[data-tool='erase']").click()
+        cell(page, 0, 0).click()
+        page.locator("#problems li").filter(has_text=one_left).wait_for()
+    finally:
+        context.close()

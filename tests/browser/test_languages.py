@@ -2,6 +2,8 @@
 player picked one, said in <html lang>, the game's own sentences included (the win dialog,
 the status line, the share text), and clean under axe in every language."""
 
+import re
+
 import pytest
 
 from tests.browser.test_game import axe_violations, cell
@@ -160,3 +162,73 @@ def test_every_page_speaks_the_language_and_stays_clean(speaking, make_level, ac
             page.locator(selector).filter(has_text=text).first.wait_for()
         found[url] = axe_violations(page)
     assert all(not v for v in found.values()), found
+
+
+def test_a_language_picked_in_the_footer_speaks_in_the_scripts_too(speaking, make_level):
+    """Issue 35: the script's words stayed in the Accept-Language one after a pick in the
+    footer (its catalogue was cached an hour at one URL, varying on Accept-Language only)."""
+    make_level(size=8, seed=3)
+    page = speaking("es")
+    page.goto("/create/")
+    page.locator("#verdict").filter(has_text="Aún no es un nivel").wait_for()
+    with page.expect_navigation():
+        page.locator("#language-select").select_option("fr")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    page.locator("#verdict").filter(has_text="Pas encore un niveau").wait_for(timeout=5000)
+    assert page.evaluate("gettext('Not a level yet:')") == "Pas encore un niveau :"
+    page.goto("/how-to-play/")  # every page after it, not only the one the pick came back to
+    assert page.evaluate("gettext('Not a level yet:')") == "Pas encore un niveau :"
+
+
+STAR_WORDS = {"es": ("estrella", "fila"), "de-DE": ("Stern", "Zeile")}
+
+
+@pytest.mark.parametrize("accept", list(STAR_WORDS))
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_a_star_battle_hint_and_its_guide_speak_the_language(browser, live_server, make_level,
+                                                             shots, accept, width, height):
+    """Issue 35: Star Battle's hints and How to play's Star Battle pictures were English in
+    every language (the k-star steps had no reason to word)."""
+    star, row = STAR_WORDS[accept]
+    level = make_level(size=10, seed=4, stars=2)
+    context = returning_player(browser.new_context(
+        viewport={"width": width, "height": height}, base_url=live_server.url,
+        locale=accept, extra_http_headers={"Accept-Language": accept}))
+    context.add_init_script(NO_AUTO_CROSS)
+    try:
+        page = context.new_page()
+        page.goto(f"/levels/{level.id}/")
+        page.wait_for_selector("#game[data-ready='true']")
+        page.locator("#hint").click()
+        page.locator("#hint-panel").wait_for(state="visible")
+        page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
+        said = page.locator("#hint-text").inner_text()
+        assert star in said or row in said, said
+        assert not {"star", "stars", "row", "column", "region"} & set(
+            re.findall(r"[a-z]+", said)), said
+        name = f"star-hint-{accept[:2]}-{'phone' if width < 600 else 'desktop'}.png"
+        page.screenshot(path=str(shots / name))
+        page.goto("/how-to-play/#star-battle")
+        captions = page.locator(".star-techniques figcaption").all_inner_texts()
+        assert len(captions) >= 6
+        for caption in captions:
+            assert not {"star", "stars", "needs", "touches", "empty"} & set(
+                re.findall(r"[a-z]+", caption)), caption
+        page.locator("#star-battle").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / name.replace("star-hint", "star-guide")))
+    finally:
+        context.close()
+
+
+def test_the_home_lists_ready_counts_in_the_language(speaking, make_level):
+    """Issue 35: "N ready" beside each size was written by the script in English."""
+    make_level(size=8, seed=3, tier="easy")
+    page = speaking("es")
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    page.locator("input[name=difficulty][value=easy]").check()
+    said = page.locator(".size-picker a[data-size] .ready").all_inner_texts()
+    assert said and not [text for text in said if "ready" in text], said
+    eight = page.locator(".size-picker a[data-size='8'] .ready").inner_text()
+    assert eight == "1 listo", eight
+    assert "0 listos" in said, said

@@ -69,7 +69,7 @@ def test_a_player_offline_wins_the_kept_daily_and_the_solve_is_recorded_back_onl
     page = player.new_page()
     page.goto("/")
     page.wait_for_selector("#game[data-ready='true']")
-    installed(page, "/daily/", "/static/js/game.js", "/jsi18n/")
+    installed(page, "/daily/", "/static/js/game.js", "/jsi18n/en/")
 
     player.set_offline(True)
     page.reload()  # the home page, from the worker's cache

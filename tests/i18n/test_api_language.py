@@ -72,3 +72,21 @@ def test_the_admins_own_pages_speak_the_language(admin_client, make_level):
     text = page.content.decode()
     assert page.status_code == 200 and '<html lang="es"' in text
     assert "Tablero y pasos de resolución" in text and "Board and solving steps" not in text
+
+
+def test_a_builder_job_fails_in_the_language_of_the_page_that_asked():
+    """Issue 35: the builder's worker worded a failed job in its own language (English)."""
+    from datetime import timedelta
+
+    from django.utils import timezone, translation
+
+    from puzzles.models import FixJob, JobKind
+    from puzzles.services import builder_jobs
+
+    with translation.override("es"):
+        job = builder_jobs.queue_job(kind=JobKind.FIX, player="p", address="", rule="touch",
+                                     regions=[[0, 1], [1, 0]])
+    FixJob.objects.filter(id=job.id).update(created_at=timezone.now() - timedelta(hours=1))
+    with translation.override("en"):  # the worker's own
+        assert builder_jobs.execute_fix(job.id) == "expired"
+    assert FixJob.objects.get(id=job.id).error == "la petición esperó demasiado; vuelve a pedirlo"

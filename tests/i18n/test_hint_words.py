@@ -13,7 +13,7 @@ from django.utils import translation
 
 from generator_ext import generate, hint, rate
 from generator_ext.reasons import SENTENCES, sentence
-from puzzles.words import step_message
+from puzzles.words import colour_label, step_message
 
 LEFTOVER = re.compile(r"%\(|%s|\{|\}")
 
@@ -33,7 +33,12 @@ def real_steps():
     stars = generate(10, seed=2, stars=2)
     wrong = next([0, c] for c in range(10) if c not in stars.solution[0])
     steps.append(hint(stars.regions, queens=[wrong], stars=2))
-    return [step for step in steps if step is not None and step.reason is not None]
+    # Star Battle's steps (issue 35: they had no reason and stayed English): a 2★ level whose
+    # solves take every k-star technique and sentence, and a 3★ one.
+    for n, seed, k in [(8, 12, 2), (8, 20, 2), (12, 1, 3)]:
+        level = generate(n, seed=seed, stars=k)
+        steps += rate(level.regions, stars=k).steps
+    return [step for step in steps if step is not None]
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +54,15 @@ def form(step) -> tuple:
             r.get("reach"), min(r.get("steps", 0), 2))
 
 
+def test_every_step_carries_its_reason(steps):
+    assert all(step.reason is not None for step in steps)
+    assert {"blocks", "last_cell"} <= {s.technique for s in steps if s.reason["says"] in
+                                       ("block_single", "blocks_in_line", "last_stars")}
+
+
 def test_the_real_steps_take_every_sentence(steps):
     said = {(s.reason["technique"], s.reason["says"]) for s in steps}
-    assert said == set(SENTENCES)
+    assert said == {key for key in SENTENCES if key[0] != "problem"}  # problems: builder's
     assert len({form(s) for s in steps}) >= 15  # and most of the variants within them
 
 
@@ -71,8 +82,12 @@ def test_every_sentence_in_every_language_is_whole(steps, language):
             assert not LEFTOVER.search(text), (language, step.reason, text)
             assert text != step.message, (language, step.message)
             seen.setdefault(form(step), text)
-    # The colours are named in the language too: no English colour name left in a sentence.
-    english_colours = {"khaki", "periwinkle", "mustard", "lavender", "yellow", "green", "violet"}
+    # The colours are named in the language too: no English colour name left in a sentence
+    # (but a name the language spells the same way: German's Khaki).
+    with translation.override(language):
+        english_colours = {name for name in ("khaki", "periwinkle", "mustard", "lavender",
+                                             "yellow", "green", "violet")
+                           if colour_label(name).lower() != name}
     for text in seen.values():
         assert not english_colours & set(re.findall(r"[a-z]+", text.lower())), (language, text)
 
@@ -96,6 +111,24 @@ def test_the_hint_api_answers_in_the_language_of_the_request(make_level):
                                                           "blush", "sage", "lavender", "peach",
                                                           "teal", "orange", "yellow", "coral",
                                                           "jade", "green", "aqua", "violet"}
+
+
+@pytest.mark.django_db
+def test_a_star_battle_hint_is_worded_in_the_language_of_the_request(make_level):
+    """Issue 35: k-star steps had no reason, and their hints were English in every language."""
+    level = make_level(size=10, seed=4, stars=2)
+    url = f"/api/levels/10/{level.id}/hint/"
+    body = json.dumps({"queens": [], "crosses": []})
+    answers = {}
+    for accept in ("es", "de", "en"):
+        client = Client(HTTP_ACCEPT_LANGUAGE=accept)
+        answers[accept] = client.post(url, body, content_type="application/json").json()
+    assert answers["en"]["reason"] is not None
+    assert answers["es"]["reason"] == answers["en"]["reason"]
+    assert "estrella" in answers["es"]["message"], answers["es"]["message"]
+    assert "Stern" in answers["de"]["message"], answers["de"]["message"]
+    assert not {"star", "stars", "needs", "region"} & set(
+        re.findall(r"[a-z]+", answers["es"]["message"])), answers["es"]["message"]
 
 
 ROW, COLUMN = {"kind": "row", "index": 2}, {"kind": "column", "index": 4}
@@ -129,7 +162,47 @@ def every_variant():
              "reach": False, "outcome": None},
             {"technique": "mistake", "says": "wrong_cross", "row": 4},
             {"technique": "mistake", "says": "wrong_star", "cell": [4, 4]}]
+    out += star_variants()
     return out
+
+
+REGIONS = {"kind": "region", "regions": [ORANGE, SAGE]}
+STAR_OUTCOMES = [{"why": "stars_touch", "cell": [2, 2]},
+                 {"why": "too_many_stars", "unit": ROW, "count": 2},
+                 {"why": "no_room", "unit": SAGE, "count": 1},
+                 {"why": "no_room", "unit": COLUMN, "count": 3},
+                 {"why": "lines_no_room", "lines": ROWS, "count": 4}]
+
+
+def star_variants():
+    """Star Battle's sentences, with one star and with several where the count shows."""
+    out = [{"technique": "last_cell", "says": "last_stars", "unit": unit, "count": count}
+           for unit, count in ((ROW, 1), (ORANGE, 2))]
+    out += [{"technique": "neighbours", "says": "star_neighbours", "cell": [3, 4]}]
+    out += [{"technique": "neighbours", "says": "unit_full", "unit": unit, "count": count}
+            for unit, count in ((COLUMN, 2), (SAGE, 3))]
+    out += [{"technique": "group_confinement", "says": "stars_confined", "inner": inner,
+             "outer": outer, "count": count}
+            for inner, outer, count in ((REGIONS, ROWS, 3), (COLUMNS, REGIONS, 1),
+                                        ({"kind": "region", "regions": [ORANGE]},
+                                         {"kind": "row", "indexes": [2]}, 2))]
+    out += [{"technique": "blocks", "says": "block_single", "lines": ROWS, "count": count,
+             "cell": [1, 4]} for count in (1, 4)]
+    out += [{"technique": "blocks", "says": "blocks_in_line", "lines": ROWS, "count": 4,
+             "unit": COLUMN, "held": held} for held in (1, 2)]
+    out += [{"technique": technique, "says": says, "cell": [0, 0], "outcome": outcome}
+            for technique, says in (("elimination", "star_elimination"),
+                                    ("contradiction", "star_contradiction"))
+            for outcome in STAR_OUTCOMES]
+    return out
+
+
+def test_one_of_two_blocks_is_said_in_the_singular():
+    """Issue 35's "1 of them lie": the count agrees with its verb."""
+    text = sentence({"technique": "blocks", "says": "blocks_in_line", "lines": ROWS,
+                     "count": 4, "unit": COLUMN, "held": 1})
+    assert "One of those blocks lies in column 5, which needs one more star" in text
+    assert "1 of them lie" not in text
 
 
 @pytest.mark.parametrize("language", [code for code, _ in settings.LANGUAGES])
@@ -143,6 +216,30 @@ def test_every_variant_of_every_sentence_is_worded_in_every_language(language):
             text = sentence(reason, PLAYER_WORDS)
             assert not LEFTOVER.search(text), (language, reason, text)
             assert (text == said) == (language == "en"), (language, text)
+
+
+def test_german_names_a_region_in_any_case():
+    """Issue 35: "von die Region in Rosa": the region's phrase took its article with it into
+    every preposition. Named as a row is ("Zeile 3"), it fits after "von" and "in" alike."""
+    from puzzles.words import PLAYER_WORDS
+
+    with translation.override("de"):
+        said = [sentence(reason, PLAYER_WORDS) for reason in every_variant()]
+    assert not [text for text in said if re.search(r"\b(von|in|aus) die\b", text)]
+    assert any("von Region Orange" in text for text in said)
+
+
+def test_chinese_spaces_numbers_and_only_numbers():
+    """Issue 35: the house style spaces digits from Chinese ("第 3 行") but not words
+    ("这两行"); "的 两 个皇后", "第 2和3 行" and "引出的1步" broke it."""
+    from puzzles.words import PLAYER_WORDS
+
+    with translation.override("zh-hans"):
+        said = [sentence(reason, PLAYER_WORDS) for reason in every_variant()]
+    han = "\u4e00-\u9fff"
+    slips = re.compile(f"[{han}] [{han}]|[{han}][0-9A-Za-z]|[0-9A-Za-z][{han}]")
+    assert [text for text in said if slips.search(text)] == []
+    assert any("第 2、3 行" in text for text in said)
 
 
 def test_a_reason_the_sentences_do_not_know_is_refused():

@@ -51,3 +51,14 @@ def test_the_index_finds_a_near_copy_under_any_turn_rule_or_star_count():
     hashes = canonical_hashes(queens.regions)  # one map, every rule and star count
     assert {canonical_hash(queens.regions, "classic"),
             canonical_hash(queens.regions, "touch", 2)} <= set(hashes)
+
+
+def test_the_near_limit_grows_with_the_board():
+    """Issue 35: a quarter of the cells from 10×10 up, less on small boards (where honest
+    boards lie near each other), never under three cells."""
+    from puzzles.likeness import near_limit
+
+    limits = [near_limit(n) for n in range(4, 21)]
+    assert limits == sorted(limits)
+    assert near_limit(4) == near_limit(6) == 3
+    assert near_limit(12) == 36 and near_limit(16) == 64 and near_limit(20) == 100
