@@ -8,6 +8,7 @@ from django.shortcuts import render
 from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS
 from puzzles import domain
 from puzzles.errors import ServiceError
+from puzzles.selectors import play as play_selectors
 from puzzles.services import play
 from puzzles.tutorial import tutorial
 from puzzles.words import ANY_TIER, TIER_LABELS, colour_label
@@ -39,12 +40,14 @@ def base_context(**extra) -> dict:
             "limits": domain.page_limits(), "tutorial": tutorial(), **extra}
 
 
-def playable(level) -> dict:
-    """A level as its page embeds it: the API's shape and the signed moment the page opened
-    it (sent back with the first move: the page view itself writes nothing)."""
+def playable(level, player: str | None = None) -> dict:
+    """A level as its page embeds it: the API's shape, the signed moment the page opened it
+    (sent back with the first move: the page view itself writes nothing), and how this
+    player finished it on any device (`mine`, with the solution only then)."""
     from puzzles.api.serializers import level_payload
 
-    return {**level_payload(level), "opened": play.opening_token(level)}
+    return {**level_payload(level), "opened": play.opening_token(level),
+            "mine": play_selectors.finished_play(level, player)}
 
 
 def refuses_bad_parameters(view):

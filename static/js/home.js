@@ -9,14 +9,20 @@ import { get } from "./api.js";
 const countdown = document.getElementById("countdown");
 const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
-document.getElementById("streak").textContent = currentStreak().count;
-document.getElementById("solved-count").textContent = solvedIds().length;
-// The server's count and streak are the truth (shared by every device of this player).
-get("/api/me/").then((me) => {
-  if (!me.ok) return;
-  document.getElementById("streak").textContent = me.data.streak;
-  document.getElementById("solved-count").textContent = me.data.solves;
-});
+// The streak and the solved count: this device's first, then the server's, which are the
+// truth (shared by every device of this player); again after a win on the home board
+// (game.js tells of it with "queens:solved").
+function showCounts() {
+  document.getElementById("streak").textContent = currentStreak().count;
+  document.getElementById("solved-count").textContent = solvedIds().length;
+  get("/api/me/").then((me) => {
+    if (!me.ok) return;
+    document.getElementById("streak").textContent = me.data.streak;
+    document.getElementById("solved-count").textContent = me.data.solves;
+  });
+}
+showCounts();
+window.addEventListener("queens:solved", showCounts);
 
 // The difficulty picker: a size link takes the chosen difficulty (where that size has it)
 // and remembers it for that size; each size shows the difficulty it will open with.

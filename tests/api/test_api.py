@@ -429,11 +429,23 @@ def test_pools(client, make_level):
     GenerationRun.objects.create(size=6, rule="touch", tier="hard", requested=4,
                                  status="running")
     assert client.get("/api/pools/").json() == [
-        {"size": 6, "rule": "touch", "tier": "easy", "active": 1, "target": 3, "running": False,
-         "paused": False},
-        {"size": 6, "rule": "touch", "tier": "hard", "active": 1, "target": 5, "running": True,
-         "paused": False},
+        {"size": 6, "rule": "touch", "tier": "easy", "stars": 1, "active": 1, "target": 3,
+         "running": False, "paused": False},
+        {"size": 6, "rule": "touch", "tier": "hard", "stars": 1, "active": 1, "target": 5,
+         "running": True, "paused": False},
     ]
+
+
+def test_pools_of_two_and_three_stars_say_so(client):
+    """Issue 35: /api/pools/ had no `stars`: a 2★ and a 3★ pool of one size and tier read
+    as the same row twice."""
+    for stars in (2, 3):
+        PoolTarget.objects.create(size=12, rule="touch", tier="hard", stars=stars, target=4)
+    rows = client.get("/api/pools/").json()
+    assert [(row["size"], row["tier"], row["stars"]) for row in rows] == [
+        (12, "hard", 2), (12, "hard", 3)]
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "stars" in schema["components"]["schemas"]["Pool"]["properties"]
 
 
 def test_runs_are_staff_only(staff_client, django_capture_on_commit_callbacks):
