@@ -87,7 +87,9 @@ def opening_token(level: Level) -> str:
     """The moment a page showed this level, signed: the player's start (the first mark) sends
     it back with how long after the page's load the player started, so the solving time
     starts at the player's start while the GET itself writes nothing."""
-    return signing.dumps({"l": level.id, "t": int(time.time())}, salt=OPENED_TOKEN_SALT)
+    now_ms = int(time.time() * 1000)  # "t" in seconds, as ever; "m" the milliseconds
+    return signing.dumps({"l": level.id, "t": now_ms // 1000, "m": now_ms % 1000},
+                         salt=OPENED_TOKEN_SALT)
 
 
 def opened_at(level: Level, *, token: object, started: object = None) -> datetime:
@@ -107,6 +109,8 @@ def opened_at(level: Level, *, token: object, started: object = None) -> datetim
             or not isinstance(claim.get("t"), int):
         return now
     shown = datetime.fromtimestamp(claim["t"], tz=timezone.get_current_timezone())
+    if isinstance(claim.get("m"), int) and 0 <= claim["m"] < 1000:
+        shown += timedelta(milliseconds=claim["m"])
     if isinstance(started, int) and not isinstance(started, bool) and started > 0:
         shown += timedelta(milliseconds=min(started, OPENED_MAX_AGE_S * 1000))
     return min(now, shown)

@@ -6,7 +6,7 @@ import functools
 from django.shortcuts import render
 
 from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS
-from puzzles import domain
+from puzzles import domain, streaks
 from puzzles.errors import ServiceError
 from puzzles.selectors import play as play_selectors
 from puzzles.services import play
@@ -37,7 +37,10 @@ def base_context(**extra) -> dict:
             # The same for Star Battle: {stars: {size: tiers}} at the sizes each is served.
             "star_tiers": {k: {n: domain.tiers_at(n, k) for n in domain.star_sizes(k)}
                            for k in domain.STAR_COUNTS[1:]},
-            "limits": domain.page_limits(), "tutorial": tutorial(), **extra}
+            "limits": domain.page_limits(), "tutorial": tutorial(),
+            # What a streak freeze is, said wherever freezes are shown (_freeze_help.html).
+            "freeze_rule": {"days": streaks.DAYS_PER_FREEZE, "most": streaks.MAX_FREEZES},
+            **extra}
 
 
 def playable(level, player: str | None = None) -> dict:
