@@ -770,8 +770,12 @@ def test_a_page_view_counts_no_play_and_the_first_mark_starts_the_clock(page, ma
     assert Solve.objects.filter(level=level).count() == 1
 
 
-def test_the_clock_runs_from_the_opening_like_the_servers_time(page, make_level):
+def test_the_clock_waits_for_the_player_like_the_servers_time(page, make_level):
+    """The server times a play from the player's first mark (issue 35), and so does the page."""
     level = make_level(size=6, seed=7)
     open_level(page, level)
+    page.wait_for_timeout(1300)
+    assert page.locator("#timer").inner_text() == "0:00"
+    cell(page, 0, 0).click()
     page.wait_for_timeout(2300)
     assert page.locator("#timer").inner_text() in ("0:02", "0:03")
