@@ -244,7 +244,8 @@ class SolveRequestSerializer(serializers.Serializer):
 class SolveResponseSerializer(serializers.Serializer):
     percentile = serializers.FloatField()
     solvers = serializers.IntegerField()
-    seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
+    seconds = serializers.IntegerField(
+        help_text="from the player's start (the first mark) to solving it")
     hints = serializers.IntegerField()
     ranked = serializers.BooleanField(
         help_text="false for an assisted solve, or one on no board (see unranked)")

@@ -219,7 +219,7 @@ async function maybeWin() {
   if (level.daily) showServerStreak();
   if (rank.ok) {
     serverSeconds = rank.data.seconds; serverHints = rank.data.hints;
-    // The server's time, from first opening the level: the clock here is display only.
+    // The server's time, from the player's start: the clock here is display only.
     // An assisted solve is shown as one and sets no personal best.
     view.showRanking(level, rank.data, rank.data.assisted ? null
       : store.recordBest(level.size, level.tier, rank.data.seconds));
