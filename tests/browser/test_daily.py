@@ -258,3 +258,25 @@ def test_the_site_has_a_favicon(page):
     answer = page.request.get("/favicon.ico")
     assert answer.ok and answer.headers["content-type"] == "image/x-icon"
     assert answer.body()[:4] == b"\x00\x00\x01\x00"  # an ICO
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "de", "pt-BR", "zh-Hans"])
+def test_the_picker_word_and_the_freeze_sentence_in_every_language_fit_a_phone(
+        browser, live_server, make_level, shots, language):
+    level = make_level(size=8, seed=3, tier="medium")
+    context = context_for(browser, live_server, PHONE, locale=language,
+                          extra_http_headers={"Accept-Language": language})
+    page = context.new_page()
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    word = page.locator("#tier-picker .picker-word")
+    assert word.is_visible() and word.inner_text() not in ("", "Next:")
+    assert page.locator("#tier").get_attribute("title") not in ("", "This level: Medium")
+    bar = page.locator(".game-bar").bounding_box()
+    assert bar["x"] + bar["width"] <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=shots / f"level-picker-phone-{language}.png")
+    page.goto("/me/")
+    sentence = page.locator("#stats-freeze-help").inner_text()
+    assert "7" in sentence and "2" in sentence and "freeze" not in sentence
+    context.close()
