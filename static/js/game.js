@@ -87,8 +87,10 @@ function build() {
   if (saved) { game.restore(saved); elapsed = saved.elapsed || 0; done = saved.done || null; }
   moveLog = new MoveLog(level.size, saved && saved.log);
   adoptFinished(level.mine);
-  // A board already under way (before a reload) goes on; a fresh one waits for the player.
-  begun = !done && (elapsed > 0 || game.hasMarks());
+  // A board already under way (marks made before a reload) goes on; a fresh one waits for
+  // the player, its clock at 0:00 (a page once left open kept time it no longer counts).
+  begun = !done && (game.hasMarks() || moveLog.moves.length > 0);
+  if (!begun && !done) elapsed = 0;
   loggedMarks = game.marks.slice();
   view.showLevel(level);
   clearHint(cells);
