@@ -35,7 +35,12 @@ let moveLog = null, loggedMarks = null; // the moves the solve will carry (moves
 let elapsed = 0, startedAt = null; // the clock shows 0:00, never NaN, before a board
 // The player's start (the first mark, a hint or a race): the clock, the move log and the
 // server's time all count from it, never from the opening (a tutorial or a look is not play).
-const loadedAt = performance.now();
+// The page's load on its own clock: when the server's answer began to arrive (the opening
+// token was signed just before it), else when this script ran.
+const navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+const loadedAt = navigation && navigation.responseStart > 0 && navigation.responseStart <= performance.now()
+  ? navigation.responseStart : performance.now();
+const MAX_STARTED_MS = 24 * 3600 * 1000; // the server believes an opening this old at most
 let begun = false, startedMs = null;
 let zoom = null;
 let serverSeconds = null, serverHints = 0, leaving = false;
@@ -154,7 +159,8 @@ function afterChange() {
 function begin() {
   if (begun || done) return;
   begun = true;
-  startedMs = Math.round(performance.now() - loadedAt);
+  const ms = Math.round(performance.now() - loadedAt);
+  startedMs = ms >= 0 && ms <= MAX_STARTED_MS ? ms : null;
   moveLog.begin();
   startClock();
 }

@@ -74,7 +74,7 @@ def test_the_daily_clock_starts_with_the_first_mark_never_during_the_tutorial(
     solve = Solve.objects.get(level=todays_daily)
     assert solve.opened_at.timestamp() >= marked - 1, "timed from the opening"
     assert solve.opened_at.timestamp() - opened > 3
-    page.wait_for_timeout(1100)
+    page.wait_for_timeout(1600)  # the timer shows a quarter-second late at most
     assert page.locator("#timer").inner_text() != "0:00"  # it runs once the player has
     cell(page, 0, 0).click()  # back to empty (a cross, then this clears it in two taps)
     cell(page, 0, 0).click()
