@@ -130,7 +130,7 @@ def human_pace(moves: list[list[int]], *, techniques: Sequence[str],
                solved_s: float) -> Verdict:
     """THE plausibility rule for a solve's pace (ranked solves and race rooms alike): could a
     person have made this log (already replayed, see verify) on a level whose engine steps
-    are `techniques` (techniques_of(level)), solved `solved_s` seconds after opening it, as
+    are `techniques` (techniques_of(level)), solved `solved_s` seconds after the play began, as
     the server measured? Verdict(True) or why not: "too_fast" below the steps' time
     (fastest_ms), "implausible" for marks that came faster than the steps can be seen,
     metronome-even pauses between queens, or a level that needs hard steps solved near its
@@ -163,8 +163,9 @@ def verify(moves: list[list[int]] | None, *, solution: list, first_seen_s: float
            solved_s: float, techniques: Sequence[str] | None = None) -> Verdict:
     """Replay `moves` against the level's solution and the server's clock: `first_seen_s`,
     when the server first heard of this play (its first move, check or hint), and
-    `solved_s`, when it saw the solving check, both in seconds since the opening. With the
-    level's `techniques` (techniques_of), its pace is judged too (human_pace)."""
+    `solved_s`, when it saw the solving check, both in seconds since the play began (the
+    player's start). With the level's `techniques` (techniques_of), its pace is judged too
+    (human_pace)."""
     if not moves:
         return Verdict(False, "unverified", "no move log")
     problem = replay_problem(moves, solution)

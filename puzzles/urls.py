@@ -24,6 +24,7 @@ urlpatterns = [
     # Installable and offline: the worker's scope is the whole site, so it is served at /.
     path("sw.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("favicon.ico", offline.favicon, name="favicon"),
     path("offline/", offline.offline_page, name="offline"),
     path("offline/levels.json", offline.kept_levels, name="offline-levels"),
 ]

@@ -9,6 +9,7 @@ from puzzles import moves
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
 from puzzles.domain import Category
 from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
+from puzzles.services.play import OPENED_MAX_AGE_S
 from puzzles.words import step_message
 
 OPENED_MAX_LENGTH = 200  # a signed opening token is about 60 characters
@@ -90,11 +91,19 @@ def opened_field():
     return serializers.CharField(
         required=False, allow_blank=True, max_length=OPENED_MAX_LENGTH,
         help_text="the signed opening time the level's page carries (`opened`): the solving "
-                  "time starts there; without it, at this request")
+                  "time starts there, moved on by `started`; without it, at this request")
+
+
+def started_field():
+    return StrictIntegerField(
+        required=False, min_value=0, max_value=OPENED_MAX_AGE_S * 1000,
+        help_text="ms from the page's load to the player's start (the first mark): the "
+                  "solving time starts then, never later than this request")
 
 
 class StartRequestSerializer(serializers.Serializer):
     opened = opened_field()
+    started = started_field()
 
 
 class StartResponseSerializer(serializers.Serializer):
@@ -104,6 +113,7 @@ class StartResponseSerializer(serializers.Serializer):
 class CheckRequestSerializer(serializers.Serializer):
     queens = cells_field("the queens placed: [[row, col], ...], 0-based; at most one a row")
     opened = opened_field()
+    started = started_field()
 
 
 class ConflictSerializer(serializers.Serializer):
@@ -152,6 +162,7 @@ class HintRequestSerializer(serializers.Serializer):
     crosses = cells_field("the cells crossed out: [[row, col], ...], 0-based",
                           required=False, default=list)
     opened = opened_field()
+    started = started_field()
 
 
 # What it shapes: a deduction step (generator_ext.Step): a hint, or one of the builder's
@@ -215,6 +226,7 @@ class SolveRequestSerializer(serializers.Serializer):
     queens = cells_field("an offline solve's queens: [[row, col], ...], 0-based",
                          required=False)
     opened = opened_field()
+    started = started_field()
     seconds = StrictIntegerField(required=False, help_text="ignored: the server measures it")
     hints = StrictIntegerField(required=False, help_text="ignored: the server counts them")
     moves = serializers.ListField(
@@ -222,16 +234,18 @@ class SolveRequestSerializer(serializers.Serializer):
         max_length=moves.MAX_MOVES, required=False,
         help_text="the move log, [[ms_since_open, row, col, mark], ...] in order: every "
                   "queen placed or taken off (mark 2 a queen, 0 empty, 1 a cross), ms since "
-                  f"the page opened the level; at most {moves.MAX_MOVES} entries. The server "
-                  "replays it against the level and its own clock: a solve whose log does "
-                  "not hold up is recorded but on no leaderboard")
+                  "the player's start (the first mark); at most "
+                  f"{moves.MAX_MOVES} entries. The server replays it against the level and "
+                  "its own clock: a solve whose log does not hold up is recorded but on no "
+                  "leaderboard")
 
 
 # What it shapes: a services.play.SolveRecord.
 class SolveResponseSerializer(serializers.Serializer):
     percentile = serializers.FloatField()
     solvers = serializers.IntegerField()
-    seconds = serializers.IntegerField(help_text="from first opening the level to solving it")
+    seconds = serializers.IntegerField(
+        help_text="from the player's start (the first mark) to solving it")
     hints = serializers.IntegerField()
     ranked = serializers.BooleanField(
         help_text="false for an assisted solve, or one on no board (see unranked)")
@@ -262,6 +276,8 @@ class PoolSerializer(serializers.Serializer):
     size = serializers.IntegerField()
     rule = serializers.CharField()
     tier = serializers.CharField()
+    stars = serializers.IntegerField(
+        help_text="per row, column and region: 1 for Queens, 2 or 3 for Star Battle")
     active = serializers.IntegerField()
     target = serializers.IntegerField()
     running = serializers.BooleanField()

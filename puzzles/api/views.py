@@ -172,19 +172,23 @@ class CheckView(APIView):
         level = get_level(n, level_id)
         data = body(request, s.CheckRequestSerializer)
         result = play.check_queens(level, queens=data["queens"], player=request.player,
-                                   address=request.address_key, opened=data.get("opened"))
+                                   address=request.address_key, opened=data.get("opened"),
+                                   started=data.get("started"))
         return Response(s.CheckResponseSerializer(result).data)
 
 
 class RevealView(APIView):
     throttle_classes = [PostThrottle]
 
-    @extend_schema(request=None, responses=answers(s.RevealResponseSerializer, 400, 404, 429))
+    @extend_schema(request=s.StartRequestSerializer,
+                   responses=answers(s.RevealResponseSerializer, 400, 404, 429))
     def post(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
-        opened = request.data.get("opened") if isinstance(request.data, dict) else None
+        data = body(request, s.StartRequestSerializer) if isinstance(request.data, dict) \
+            and request.data else {}
         solution = play.reveal_solution(level, player=request.player,
-                                        address=request.address_key, opened=opened)
+                                        address=request.address_key, opened=data.get("opened"),
+                                        started=data.get("started"))
         return Response(s.RevealResponseSerializer(
             {"solution": solution, "theme": level.motif or None}).data)
 
@@ -196,12 +200,12 @@ class StartView(APIView):
                    responses=answers(s.StartResponseSerializer, 400, 404, 429),
                    operation_id="levels_start")
     def post(self, request, n: str, level_id: int):
-        """The player's first mark on this level: one play, and the solving time starts at
-        the opening the page signed (`opened`)."""
+        """The player's start on this level (the first mark): one play, and the solving time
+        starts then: the opening the page signed (`opened`) moved on by `started`."""
         level = get_level(n, level_id)
         data = body(request, s.StartRequestSerializer)
         play.start_play(level, player=request.player, address=request.address_key,
-                        opened=data.get("opened"))
+                        opened=data.get("opened"), started=data.get("started"))
         return Response(s.StartResponseSerializer({"started": True}).data)
 
 
@@ -215,7 +219,7 @@ class HintView(APIView):
         data = body(request, s.HintRequestSerializer)
         step = play.give_hint(level, player=request.player, queens=data["queens"],
                               crosses=data["crosses"], address=request.address_key,
-                              opened=data.get("opened"))
+                              opened=data.get("opened"), started=data.get("started"))
         return Response(s.HintResponseSerializer(step).data)
 
 
@@ -231,7 +235,7 @@ class SolveView(APIView):
             record = play.record_offline_solve(
                 level, player=request.player, queens=data.get("queens"),
                 moves_log=data.get("moves"), address=request.address_key,
-                opened=data.get("opened"))
+                opened=data.get("opened"), started=data.get("started"))
         else:
             record = play.record_solve(level, player=request.player, token=data.get("token"),
                                        moves_log=data.get("moves"))

@@ -28,6 +28,11 @@ def dailies_between(first: date, last: date) -> QuerySet[DailyPuzzle]:
             .select_related("level").order_by("date"))
 
 
+def first_daily() -> DailyPuzzle | None:
+    """The earliest daily stored (its date and number date the others)."""
+    return DailyPuzzle.objects.order_by("date").only("date", "number").first()
+
+
 def first_daily_date() -> date | None:
     return DailyPuzzle.objects.order_by("date").values_list("date", flat=True).first()
 

@@ -54,3 +54,21 @@ def solves_by(player: str) -> int:
 
 def play_of(level: Level, player: str) -> Solve | None:
     return Solve.objects.filter(level=level, player=player).first()
+
+
+def finished_play(level: Level, player: str | None) -> dict | None:
+    """How this player finished the level, if they did (on any device): {"done": "solved",
+    "seconds", "solution"} or {"done": "revealed", "solution"}; None before. The solution is
+    here only because this player solved or revealed it (they have been shown it)."""
+    solve = play_of(level, player) if player else None
+    if solve is None:
+        return None
+    if solve.revealed and solve.seconds is None:
+        return {"done": "revealed", "solution": level.solution}
+    if solve.seconds is None and solve.solved_at is None:
+        return None
+    seconds = solve.seconds
+    if seconds is None:  # solved, the solve not recorded (yet): the solving check's time
+        seconds = max(0, int((solve.solved_at - (solve.opened_at or solve.solved_at))
+                             .total_seconds()))
+    return {"done": "solved", "seconds": seconds, "solution": level.solution}

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from datetime import date
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from generator_ext import generate
@@ -47,11 +48,24 @@ def daily_theme(day: date) -> str:
     return secrets.choice(sorted(PICTOGRAMS)) if day.weekday() in THEMED_WEEKDAYS else ""
 
 
+def daily_epoch(day: date) -> date:
+    """The day of daily #1: the one set (QUEENS_DAILY_EPOCH); else counted back from the
+    first daily stored, so the numbers go on as they were; else (a fresh site) the first
+    day assigned: today, or the day asked if earlier. A fresh site's first daily is #1 even
+    when beat assigns tomorrow's before anyone opens today's."""
+    if settings.QUEENS_DAILY_EPOCH:
+        return settings.QUEENS_DAILY_EPOCH
+    first = daily_selectors.first_daily()
+    if first is not None:
+        return first.date - timedelta(days=first.number - 1)
+    return min(day, timezone.now().date())
+
+
 def daily_number(day: date) -> int:
-    number = (day - settings.QUEENS_DAILY_EPOCH).days + 1
+    epoch = daily_epoch(day)
+    number = (day - epoch).days + 1
     if number < 1:
-        raise ServiceError(gettext("there are no daily puzzles before %(day)s")
-                           % {"day": settings.QUEENS_DAILY_EPOCH})
+        raise ServiceError(gettext("there are no daily puzzles before %(day)s") % {"day": epoch})
     return number
 
 

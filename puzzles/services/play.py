@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.core import signing
 from django.db import IntegrityError, transaction
@@ -84,13 +84,20 @@ def engine_refusals():
 
 
 def opening_token(level: Level) -> str:
-    """The moment a page showed this level, signed: the first move sends it back, so the
-    solving time starts at the opening while the GET itself writes nothing."""
-    return signing.dumps({"l": level.id, "t": int(time.time())}, salt=OPENED_TOKEN_SALT)
+    """The moment a page showed this level, signed: the player's start (the first mark) sends
+    it back with how long after the page's load the player started, so the solving time
+    starts at the player's start while the GET itself writes nothing."""
+    now_ms = int(time.time() * 1000)  # "t" in seconds, as ever; "m" the milliseconds
+    return signing.dumps({"l": level.id, "t": now_ms // 1000, "m": now_ms % 1000},
+                         salt=OPENED_TOKEN_SALT)
 
 
-def opened_at(level: Level, *, token: object) -> datetime:
-    """The opening time a token carries for this level; now if it carries none we believe."""
+def opened_at(level: Level, *, token: object, started: object = None) -> datetime:
+    """When the play began: the opening time a token carries for this level, moved on by
+    `started` (ms from the page's load to the player's first mark, as the page measured it);
+    never later than now, and now if the token carries no time we believe. A client can only
+    choose a start between the opening and now, as it could by holding back its first move:
+    the solve must still pass moves.human_pace, measured from that start."""
     now = timezone.now()
     if not isinstance(token, str) or not token:
         return now
@@ -101,25 +108,33 @@ def opened_at(level: Level, *, token: object) -> datetime:
     if not isinstance(claim, dict) or claim.get("l") != level.id \
             or not isinstance(claim.get("t"), int):
         return now
-    return min(now, datetime.fromtimestamp(claim["t"], tz=timezone.get_current_timezone()))
+    shown = datetime.fromtimestamp(claim["t"], tz=timezone.get_current_timezone())
+    if isinstance(claim.get("m"), int) and 0 <= claim["m"] < 1000:
+        shown += timedelta(milliseconds=claim["m"])
+    if isinstance(started, int) and not isinstance(started, bool) and started > 0:
+        shown += timedelta(milliseconds=min(started, OPENED_MAX_AGE_S * 1000))
+    return min(now, shown)
 
 
-def start_play(level: Level, *, player: str, address: str = "", opened: object = None) -> Solve:
+def start_play(level: Level, *, player: str, address: str = "", opened: object = None,
+               started: object = None) -> Solve:
     """The player's row for this level, made on their first move, check or hint (never on a
-    GET): one play per player. Its opening time comes from the page's signed token."""
+    GET): one play per player. Its opening time is the player's start: the page's signed
+    token and `started` (opened_at)."""
     solve = play_selectors.play_of(level, player)
     if solve is not None:
         return solve
     try:
         with transaction.atomic():
             return Solve.objects.create(level=level, player=player, address=address,
-                                        opened_at=opened_at(level, token=opened))
+                                        opened_at=opened_at(level, token=opened,
+                                                            started=started))
     except IntegrityError:  # the same player's first two requests at once
         return Solve.objects.get(level=level, player=player)
 
 
 def check_queens(level: Level, *, queens: object, player: str, address: str = "",
-                 opened: object = None) -> CheckResult:
+                 opened: object = None, started: object = None) -> CheckResult:
     """Conflicts on the player's queens; the solution and a solve token only when solved.
     The token carries the time the server measured since the player opened the level."""
     with engine_refusals():
@@ -133,7 +148,7 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
                            % {"size": level.size, "most": most, "count": len(cells)})
     solved = board.is_exact_solution(cells, level.solution)
     conflicts = board.find_conflicts(level.regions, cells, level.rule, level.stars)
-    solve = start_play(level, player=player, address=address, opened=opened)
+    solve = start_play(level, player=player, address=address, opened=opened, started=started)
     if not solved:
         if len(cells) == most and solve.solved_at is None:  # a wrong board checked
             Solve.objects.filter(id=solve.id).update(wrong_checks=F("wrong_checks") + 1)
@@ -148,9 +163,9 @@ def check_queens(level: Level, *, queens: object, player: str, address: str = ""
 
 
 def reveal_solution(level: Level, *, player: str, address: str = "",
-                    opened: object = None) -> list:
+                    opened: object = None, started: object = None) -> list:
     """The solution; the level counts as revealed for this player, never as solved."""
-    solve = start_play(level, player=player, address=address, opened=opened)
+    solve = start_play(level, player=player, address=address, opened=opened, started=started)
     if not solve.revealed and solve.seconds is None:
         Solve.objects.filter(id=solve.id).update(revealed=True)
     if address:  # whoever asked: the address's later solves of it are not ranked
@@ -159,7 +174,8 @@ def reveal_solution(level: Level, *, player: str, address: str = "",
 
 
 def give_hint(level: Level, *, player: str, queens: object, crosses: object,
-              address: str = "", opened: object = None) -> Step | NoStep:
+              address: str = "", opened: object = None,
+              started: object = None) -> Step | NoStep:
     """The engine's next step from the player's own board, its regions named by the level's
     colours, counted for that player and level when it teaches something (a step or a
     mistake); the solution never leaves here."""
@@ -171,7 +187,7 @@ def give_hint(level: Level, *, player: str, queens: object, crosses: object,
                                          level.solution)
         return NoStep(message=gettext("The board is solved.") if solved else gettext(
             "No technique finds a next step from these marks."))
-    solve = start_play(level, player=player, address=address, opened=opened)
+    solve = start_play(level, player=player, address=address, opened=opened, started=started)
     with transaction.atomic():  # the count and the technique list stay one story
         solve = Solve.objects.select_for_update().get(id=solve.id)
         solve.hints += 1
@@ -255,7 +271,8 @@ def record_solve(level: Level, *, player: str, token: object,
 
 
 def record_offline_solve(level: Level, *, player: str, queens: object, moves_log: object,
-                         address: str = "", opened: object = None) -> SolveRecord:
+                         address: str = "", opened: object = None,
+                         started: object = None) -> SolveRecord:
     """Record a solve made without a network: the board told the win by the rules alone (a
     full placement that breaks none is the unique solution), so the server checks the queens
     and replays the move log to them. Its time is the log's (the player's clock; no server
@@ -270,7 +287,7 @@ def record_offline_solve(level: Level, *, player: str, queens: object, moves_log
     problem = moves.replay_problem(log, level.solution)
     if problem:
         raise ServiceError(problem)
-    start_play(level, player=player, address=address, opened=opened)
+    start_play(level, player=player, address=address, opened=opened, started=started)
     with transaction.atomic():
         solve = Solve.objects.select_for_update().get(level=level, player=player)
         if solve.revealed:

@@ -6,8 +6,9 @@ import functools
 from django.shortcuts import render
 
 from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS, SAFE_DARK_HEXES, SAFE_HEXES
-from puzzles import domain
+from puzzles import domain, streaks
 from puzzles.errors import ServiceError
+from puzzles.selectors import play as play_selectors
 from puzzles.services import play
 from puzzles.tutorial import tutorial
 from puzzles.words import ANY_TIER, TIER_LABELS, colour_label
@@ -38,15 +39,20 @@ def base_context(**extra) -> dict:
             # The same for Star Battle: {stars: {size: tiers}} at the sizes each is served.
             "star_tiers": {k: {n: domain.tiers_at(n, k) for n in domain.star_sizes(k)}
                            for k in domain.STAR_COUNTS[1:]},
-            "limits": domain.page_limits(), "tutorial": tutorial(), **extra}
+            "limits": domain.page_limits(), "tutorial": tutorial(),
+            # What a streak freeze is, said wherever freezes are shown (_freeze_help.html).
+            "freeze_rule": {"days": streaks.DAYS_PER_FREEZE, "most": streaks.MAX_FREEZES},
+            **extra}
 
 
-def playable(level) -> dict:
-    """A level as its page embeds it: the API's shape and the signed moment the page opened
-    it (sent back with the first move: the page view itself writes nothing)."""
+def playable(level, player: str | None = None) -> dict:
+    """A level as its page embeds it: the API's shape, the signed moment the page opened it
+    (sent back with the first move: the page view itself writes nothing), and how this
+    player finished it on any device (`mine`, with the solution only then)."""
     from puzzles.api.serializers import level_payload
 
-    return {**level_payload(level), "opened": play.opening_token(level)}
+    return {**level_payload(level), "opened": play.opening_token(level),
+            "mine": play_selectors.finished_play(level, player)}
 
 
 def refuses_bad_parameters(view):

@@ -42,7 +42,8 @@ def home(request):
     star_boards = [{"n": n, "stars": k, "ready": star_ready.get((n, k), 0)}
                    for k in domain.STAR_COUNTS[1:] for n in domain.star_sizes(k)]
     return render(request, "home.html", base_context(
-        daily=puzzle, level=playable(puzzle.level) if puzzle else None, size_counts=sizes,
+        daily=puzzle, level=playable(puzzle.level, request.player) if puzzle else None,
+        size_counts=sizes,
         today=today, ready_by_tier=by_tier, star_boards=star_boards,
         difficulty_choices=difficulty_choices(),
     ))
@@ -68,7 +69,8 @@ def level_page(request, level_id: int):
     if level is None:
         raise Http404("no such level")
     return render(request, "play.html", base_context(
-        size=level.size, rule=level.rule, level=playable(level), stars=level.stars,
+        size=level.size, rule=level.rule, level=playable(level, request.player),
+        stars=level.stars,
         community=level if level.source == Source.COMMUNITY else None))
 
 
@@ -108,5 +110,6 @@ def daily_page(request, day: str | None = None):
     if puzzle is None:
         raise Http404("no daily puzzle that day")
     return render(request, "play.html", base_context(
-        size=puzzle.level.size, rule=puzzle.level.rule, level=playable(puzzle.level),
+        size=puzzle.level.size, rule=puzzle.level.rule,
+        level=playable(puzzle.level, request.player),
         daily=puzzle))

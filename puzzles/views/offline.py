@@ -1,9 +1,13 @@
 """The installable, offline site: the service worker (/sw.js, scope /), the web app manifest,
-the page shown offline where no page was kept, and the list of levels the worker keeps."""
+/favicon.ico, the page shown offline where no page was kept, and the list of levels the
+worker keeps."""
 
 import json
+from pathlib import Path
 
-from django.http import HttpResponse, JsonResponse
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import FileResponse, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -52,6 +56,16 @@ def manifest(request):
     }
     return HttpResponse(json.dumps(body, ensure_ascii=False),
                         content_type="application/manifest+json; charset=utf-8")
+
+
+@cache_control(public=True, max_age=86400)
+def favicon(request):
+    """/favicon.ico, where browsers and other clients look without reading the page (pages
+    link the SVG and a PNG): the static file itself, not a redirect."""
+    found = finders.find("img/favicon.ico")  # the source tree's (collected or not)
+    if found:
+        return HttpResponse(Path(found).read_bytes(), content_type="image/x-icon")
+    return FileResponse(staticfiles_storage.open("img/favicon.ico"), content_type="image/x-icon")
 
 
 def offline_page(request):

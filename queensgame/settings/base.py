@@ -293,7 +293,9 @@ QUEENS_QUEUED_STALE_S = env.float("QUEENS_QUEUED_STALE_S", default=120.0)
 QUEENS_BUILDER_JOB_LIMIT_S = env.float("QUEENS_BUILDER_JOB_LIMIT_S", default=60.0)
 if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
     raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
-QUEENS_DAILY_EPOCH = date.fromisoformat(env.str("QUEENS_DAILY_EPOCH", default="2026-12-01"))
+# The day of daily #1; unset: the first daily a site assigns is #1 (puzzles.services.daily).
+QUEENS_DAILY_EPOCH = (date.fromisoformat(env.str("QUEENS_DAILY_EPOCH"))
+                      if env.str("QUEENS_DAILY_EPOCH", default="") else None)
 QUEENS_PLAYER_COOKIE = "queens_player"
 
 REST_FRAMEWORK = {

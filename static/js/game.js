@@ -33,6 +33,15 @@ let level = JSON.parse(document.getElementById("level-data").textContent);
 let game = null, cells = [], done = null, focus = 0, lockedUntil = 0;
 let moveLog = null, loggedMarks = null; // the moves the solve will carry (moves.js)
 let elapsed = 0, startedAt = null; // the clock shows 0:00, never NaN, before a board
+// The player's start (the first mark, a hint or a race): the clock, the move log and the
+// server's time all count from it, never from the opening (a tutorial or a look is not play).
+// The page's load on its own clock: when the server's answer began to arrive (the opening
+// token was signed just before it), else when this script ran.
+const navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+const loadedAt = navigation && navigation.responseStart > 0 && navigation.responseStart <= performance.now()
+  ? navigation.responseStart : performance.now();
+const MAX_STARTED_MS = 24 * 3600 * 1000; // the server believes an opening this old at most
+let begun = false, startedMs = null;
 let zoom = null;
 let serverSeconds = null, serverHints = 0, leaving = false;
 // A ghost race: {recording, startedAt, practice}; practice holds the finished state a race
@@ -45,7 +54,9 @@ const apiBase = () => `/api/levels/${level.size}/${level.id}/`;
 
 // ---------------------------------------------------------------- clock and storage
 const currentElapsed = () => elapsed + (startedAt ? (performance.now() - startedAt) / 1000 : 0);
-function startClock() { if (!startedAt && !done && !document.hidden) startedAt = performance.now(); }
+function startClock() {
+  if (!startedAt && !done && begun && !document.hidden) startedAt = performance.now();
+}
 function stopClock() { elapsed = currentElapsed(); startedAt = null; }
 document.addEventListener("visibilitychange", () => {
   if (!game) return;
@@ -80,6 +91,11 @@ function build() {
   const saved = store.progress(level.id);
   if (saved) { game.restore(saved); elapsed = saved.elapsed || 0; done = saved.done || null; }
   moveLog = new MoveLog(level.size, saved && saved.log);
+  adoptFinished(level.mine);
+  // A board already under way (marks made before a reload) goes on; a fresh one waits for
+  // the player, its clock at 0:00 (a page once left open kept time it no longer counts).
+  begun = !done && (game.hasMarks() || moveLog.moves.length > 0);
+  if (!begun && !done) elapsed = 0;
   loggedMarks = game.marks.slice();
   view.showLevel(level);
   clearHint(cells);
@@ -90,12 +106,33 @@ function build() {
   if (done === "solved") say(gettext("Solved. Well done!"));
   if (done === "revealed") say(gettext("Revealed: this level counts as revealed, not solved."));
   view.showClock(elapsed);
-  startClock(); // the clock runs from the opening, as the server's time does
+  startClock(); // only on a board under way: a fresh one starts with the player (begin)
   render();
   zoom = setUpZoom(document.querySelector(".board-wrap"), boardEl, level.size,
     () => input.cancelDrag(), { overview: $("overview"),
                                 draw: (canvas) => drawMiniature(canvas, cells, level, game.marks) });
   fitBoard(root); // after the zoom bar has shown or hidden itself
+}
+
+// The server says this player finished the level (on this device or another): the board
+// shows it finished, with the server's time, whatever this device kept.
+function adoptFinished(mine) {
+  if (!mine || done === mine.done || done === "solved") return;
+  placeSolution(mine.solution);
+  done = mine.done;
+  if (done === "solved") {
+    elapsed = serverSeconds = mine.seconds;
+    store.markSolved(level.id);
+  }
+  store.saveProgress(level.id, { ...game.snapshot(), elapsed, done, log: moveLog.toJSON() });
+}
+
+// solution[row]: a column, or on a k-star level the list of that row's star columns.
+function placeSolution(solution) {
+  game.clear();
+  solution.forEach((cols, r) => {
+    for (const c of [].concat(cols)) game.marks[game.index(r, c)] = QUEEN;
+  });
 }
 
 // ---------------------------------------------------------------- moves
@@ -114,12 +151,23 @@ function logMoves() {
 }
 function afterChange() {
   clearHint(cells);
+  begin();
   logMoves(); startClock(); save(); render(); reportStart(); maybeWin();
 }
-// The first mark on this board is a play, timed from the opening the page signed; the
-// server counts it once per player, so telling it again after a reload is harmless.
+// The player starts: the clock runs and the move log counts from now, and the server is told
+// how long after the page's load that was (`started`), so its time starts here too.
+function begin() {
+  if (begun || done) return;
+  begun = true;
+  const ms = Math.round(performance.now() - loadedAt);
+  startedMs = ms >= 0 && ms <= MAX_STARTED_MS ? ms : null;
+  moveLog.begin();
+  startClock();
+}
+// The first mark on this board is a play, timed from the player's start; the server counts
+// it once per player, so telling it again after a reload is harmless.
 let started = false;
-const opened = () => ({ opened: level.opened || "" });
+const opened = () => ({ opened: level.opened || "", ...(startedMs === null ? {} : { started: startedMs }) });
 function reportStart() {
   if (started || done || (race && race.practice)) return;
   started = true;
@@ -165,9 +213,10 @@ async function maybeWin() {
   const result = answer.data;
   if (!result.solved) { say(gettext("Not quite: that is not the solution.")); return; }
   if (race && race.practice) { endPractice(); return; }
-  const verdict = race ? endRace() : "";
-  // One time everywhere: the server's, from opening the level to solving it.
+  // One time everywhere: the server's, from the player's start to the solve; the race's
+  // verdict reads it too.
   stopClock(); elapsed = result.seconds; view.showClock(elapsed);
+  const verdict = race ? endRace(elapsed) : "";
   done = "solved"; lockedUntil = performance.now() + 800;
   store.markSolved(level.id);
   // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
@@ -178,11 +227,12 @@ async function maybeWin() {
   if (level.daily) showServerStreak();
   if (rank.ok) {
     serverSeconds = rank.data.seconds; serverHints = rank.data.hints;
-    // The server's time, from first opening the level: the clock here is display only.
+    // The server's time, from the player's start: the clock here is display only.
     // An assisted solve is shown as one and sets no personal best.
     view.showRanking(level, rank.data, rank.data.assisted ? null
       : store.recordBest(level.size, level.tier, rank.data.seconds));
   } else if (rank.status !== 400) say(rank.message);
+  announceSolve();
   loadRecordings(); // this solve is one now, and replays open
 }
 
@@ -191,8 +241,8 @@ async function maybeWin() {
 // when the network returns, and is recorded unranked; the clock here is the only time.
 function winOffline() {
   if (race && race.practice) return false;
-  const verdict = race ? endRace() : "";
   stopClock(); view.showClock(elapsed);
+  const verdict = race ? endRace(Math.floor(elapsed)) : "";
   done = "solved"; lockedUntil = performance.now() + 800;
   store.markSolved(level.id);
   if (level.daily) store.recordDailySolve(level.daily.date, new Date().toISOString().slice(0, 10));
@@ -202,6 +252,7 @@ function winOffline() {
   say(gettext("Solved offline. Your solve is sent when the network is back."));
   view.showWin(level, Math.floor(elapsed), store.streak(), verdict);
   view.showOfflineSolve();
+  announceSolve();
   return true;
 }
 // Sent (pwa.js sends the outbox when the network returns): the server's record, if this board.
@@ -212,6 +263,10 @@ window.addEventListener(outbox.SENT_EVENT, (event) => {
   view.showRanking(level, answer.data, null);
   say(gettext("Solved. Well done!"));
 });
+
+// A solve was kept (here, and on the server when online): the page around the board (the
+// home page's streak and count, home.js) reads it again.
+const announceSolve = () => window.dispatchEvent(new CustomEvent("queens:solved", { detail: { id: level.id } }));
 
 // The streak as the server keeps it (every device of this player's shares it).
 async function showServerStreak() {
@@ -228,34 +283,37 @@ async function loadRecordings() {
 }
 
 // A race against a recorded solve from an empty board: its bar fills as its queens went
-// down, on the race's own clock. On a finished level it is practice: nothing is recorded.
+// down, on the board's one clock (the timer's: a race starts the play if nothing had). On a
+// finished level it is practice from 0:00: nothing is recorded.
 function startRace(recording) {
   if (replay) closeReplay();
   if (race) stopRace();
   if (done) {
     race = { practice: { done, elapsed } };
-    done = null; elapsed = 0; startedAt = null;
+    done = null; elapsed = 0; startedAt = null; begun = true;
     game = new Game(level, { autoCross: settings.autoCross });
-    moveLog = new MoveLog(level.size); loggedMarks = game.marks.slice();
+    moveLog = new MoveLog(level.size); moveLog.begin(); loggedMarks = game.marks.slice();
   } else {
     if (game.hasMarks() && !confirm(gettext("Race from an empty board? Your marks are cleared."))) return;
     race = { practice: null };
     act((g) => g.clear());
+    begin(); reportStart();
   }
-  Object.assign(race, { recording, startedAt: performance.now() });
+  race.recording = recording;
   clearHint(cells);
   recordingsView.showGhost(recording, level.size);
   startClock(); render();
   say(race.practice ? gettext("Practice race: your recorded solve stands.") : gettext("Race on!"));
   race.tick = setInterval(() => {
     if (race) recordingsView.showGhostQueens(
-      queensAt(recording.timeline, performance.now() - race.startedAt), level.size);
+      queensAt(recording.timeline, currentElapsed() * 1000), level.size);
   }, 100);
 }
 
-// The race's verdict (yours against the ghost's last queen); the race is over.
-function endRace() {
-  const verdict = recordingsView.ghostVerdict(race.recording, performance.now() - race.startedAt);
+// The race's verdict (your time, as the timer shows it, against the ghost's listed time);
+// the race is over.
+function endRace(seconds) {
+  const verdict = recordingsView.ghostVerdict(race.recording, seconds);
   clearInterval(race.tick);
   recordingsView.hideGhost();
   race = null;
@@ -264,10 +322,10 @@ function endRace() {
 
 function endPractice() {
   const kept = race.practice;
-  const verdict = endRace();
   stopClock();
+  const verdict = endRace(Math.floor(elapsed));
   done = kept.done; elapsed = kept.elapsed; view.showClock(elapsed);
-  render(); say(`${verdict} (Practice: your recorded solve stands.)`);
+  render(); say(`${verdict} ${gettext("Practice race: your recorded solve stands.")}`);
 }
 
 // Stopped before the end: a practice goes back to the finished board as it was kept.
@@ -332,17 +390,14 @@ $("reveal").onclick = async () => {
   const answer = await api.post(apiBase() + "reveal/", opened());
   if (!answer.ok) { say(answer.message); return; }
   stopClock();
-  game.clear();
-  // solution[row]: a column, or on a k-star level the list of that row's star columns.
-  answer.data.solution.forEach((cols, r) => {
-    for (const c of [].concat(cols)) game.marks[game.index(r, c)] = QUEEN;
-  });
+  placeSolution(answer.data.solution);
   done = "revealed"; save(); render();
   say(gettext("Revealed: this level counts as revealed, not solved.") + themeSentence(answer.data.theme));
   loadRecordings(); // replays open
 };
 $("hint").onclick = async () => {
   if (!playable() || race?.practice) return;
+  begin(); // asking for a hint is playing
   const answer = await api.post(apiBase() + "hint/",
     { queens: game.queens(), crosses: game.crosses(), ...opened() });
   if (answer.status === 0) { say(gettext("Hints need the network: the engine that finds them runs on the server.")); return; }
@@ -402,7 +457,9 @@ view.winDialog().addEventListener("cancel", (e) => {
   if (e.target.dataset.ready !== "true") e.preventDefault();
 });
 $("share").onclick = async () => {
-  const url = new URL(level.daily ? "/daily/" : `/levels/${level.id}/`, location.origin).href;
+  // A daily's own day (/daily/ is another puzzle tomorrow).
+  const url = new URL(level.daily ? `/daily/${level.daily.date}/` : `/levels/${level.id}/`,
+    location.origin).href;
   const text = shareText(level, serverSeconds ?? Math.floor(elapsed), serverHints, url);
   try {
     if (navigator.share) { await navigator.share({ text }); return; }

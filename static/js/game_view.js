@@ -40,6 +40,7 @@ export function showLevel(level) {
   const tierEl = $("tier");
   tierEl.hidden = !level.tier;
   tierEl.textContent = tierName(level.tier);
+  tierEl.title = level.tier ? interpolate(gettext("This level: %(tier)s"), { tier: tierName(level.tier) }) : "";
 }
 
 // The difficulty picker of a non-daily board, offering the tiers its size has.
@@ -66,6 +67,7 @@ function streakLine(count, best, freezes) {
 export function showWin(level, seconds, streak, ghost = "") {
   for (const id of ["win-rank", "win-hints", "win-best", "win-share-status"]) $(id).textContent = "";
   $("win-ghost").textContent = ghost;
+  $("win-freeze-help").hidden = true;
   $("win-time").textContent = timeLine(seconds);
   $("win-streak").textContent = level.daily
     ? streakLine(streak.count, streak.best, 0) : "";
@@ -78,9 +80,10 @@ export function showWin(level, seconds, streak, ghost = "") {
   setTimeout(() => { dialog.dataset.ready = "true"; }, 800);
 }
 
-// The streak the server worked out, with the freezes held.
+// The streak the server worked out, with the freezes held (and what a freeze is).
 export function showStreak(me) {
   $("win-streak").textContent = streakLine(me.streak, me.best_streak, me.freezes);
+  $("win-freeze-help").hidden = !me.freezes;
 }
 
 // The server's verdict on a solve: its time, hints, the player's best and the ranking.

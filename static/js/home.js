@@ -9,14 +9,25 @@ import { get } from "./api.js";
 const countdown = document.getElementById("countdown");
 const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
-document.getElementById("streak").textContent = currentStreak().count;
-document.getElementById("solved-count").textContent = solvedIds().length;
-// The server's count and streak are the truth (shared by every device of this player).
-get("/api/me/").then((me) => {
-  if (!me.ok) return;
-  document.getElementById("streak").textContent = me.data.streak;
-  document.getElementById("solved-count").textContent = me.data.solves;
-});
+// The streak and the solved count: this device's until the server answers, then the
+// server's, which are the truth (shared by every device of this player); again after a win
+// on the home board (game.js tells of it with "queens:solved"). A win the server has not
+// heard of (offline) adds itself to what the server last said.
+let known = null;
+function writeCounts(streak, solves) {
+  document.getElementById("streak").textContent = streak;
+  document.getElementById("solved-count").textContent = solves;
+}
+async function showCounts(won = false) {
+  if (!known) writeCounts(currentStreak().count, solvedIds().length);
+  const me = await get("/api/me/");
+  if (me.ok) known = me.data;
+  else if (known && won) known = { streak: Math.max(known.streak, currentStreak().count),
+                                   solves: known.solves + 1 };
+  if (known) writeCounts(known.streak, known.solves);
+}
+showCounts();
+window.addEventListener("queens:solved", () => showCounts(true));
 
 // The difficulty picker: a size link takes the chosen difficulty (where that size has it)
 // and remembers it for that size; each size shows the difficulty it will open with.

@@ -66,11 +66,13 @@ export function showGhostQueens(queens, n) {
 
 export function hideGhost() { $("ghost").hidden = true; }
 
-// The race's end, from the race's own clock: yours against the ghost's last queen.
-export function ghostVerdict(recording, yoursMs) {
-  const theirs = recording.finished_ms, gap = Math.abs(yoursMs - theirs) / 1000;
-  const by = gap < 10 ? `${gap.toFixed(1)} s` : seconds(Math.abs(yoursMs - theirs));
-  if (yoursMs <= theirs) return interpolate(gettext("You beat %(ghost)s by %(time)s."), { ghost: ghostOf(recording), time: by });
+// The race's end in the times the player sees: theirs as the list shows it, yours as the
+// timer and the win dialog show it (whole seconds, one clock).
+export function ghostVerdict(recording, yours) {
+  const theirs = recording.seconds, gap = Math.abs(yours - theirs);
+  const by = gap < 60 ? `${gap} s` : fmt(gap);
+  if (gap === 0) return interpolate(gettext("You tied with %(ghost)s."), { ghost: ghostOf(recording) });
+  if (yours < theirs) return interpolate(gettext("You beat %(ghost)s by %(time)s."), { ghost: ghostOf(recording), time: by });
   return recording.who === "you" ? interpolate(gettext("Your best was %(time)s faster."), { time: by })
     : interpolate(gettext("%(name)s's ghost was %(time)s faster."), { name: recording.name, time: by });
 }

@@ -208,6 +208,72 @@ def test_solve_time_is_measured_by_the_server_from_the_signed_opening(client, ma
     assert Solve.objects.get(level=level).seconds == ranking["seconds"]
 
 
+def opened_ago(level, seconds: float) -> str:
+    import time
+
+    from django.core import signing
+
+    from puzzles.services import play as play_service
+
+    now_ms = int((time.time() - seconds) * 1000)
+    return signing.dumps({"l": level.id, "t": now_ms // 1000, "m": now_ms % 1000},
+                         salt=play_service.OPENED_TOKEN_SALT)
+
+
+def test_the_solving_time_starts_at_the_players_start_not_the_opening(client, make_level):
+    """Issue 35: the page opened 95 s ago, the player's first mark came 90 s after it (a
+    tutorial, a look): the server's time starts at the mark, as the page's clock does."""
+    level = make_level(size=8)
+    url = f"/api/levels/8/{level.id}/"
+    post(client, url + "start/", {"opened": opened_ago(level, 95), "started": 90_000})
+    solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
+    assert 4 <= solved["seconds"] <= 6
+
+
+def test_a_start_claimed_after_now_is_now_and_a_script_gains_nothing_by_it(client, make_level):
+    """A client may only place its start between the opening and its request, as it could by
+    holding back its first move; a solve straight after that start is too fast to rank."""
+    level = make_level(size=8)
+    url = f"/api/levels/8/{level.id}/"
+    post(client, url + "start/", {"opened": opened_ago(level, 30), "started": 3_600_000})
+    solved = post(client, url + "check/", {"queens": queens_of(level)}).json()
+    assert solved["seconds"] == 0
+    ranking = post(client, url + "solves/", {
+        "token": solved["token"],
+        "moves": [[400 * r, r, c, 2] for r, c in enumerate(level.solution)]}).json()
+    assert ranking["ranked"] is False and ranking["unranked"] == "too_fast"
+
+
+@pytest.mark.parametrize("started", [-1, "90", True, 10**12, 1.5])
+def test_a_start_that_is_not_a_count_of_milliseconds_is_a_400(client, make_level, started):
+    level = make_level(size=8)
+    for path in ("start/", "check/", "reveal/"):
+        answer = post(client, f"/api/levels/8/{level.id}/{path}",
+                      {"opened": opened_ago(level, 5), "started": started,
+                       "queens": queens_of(level)})
+        assert answer.status_code == 400 and answer.json()["detail"], path
+    assert not Solve.objects.exists()
+
+
+def test_a_page_shows_a_level_finished_only_to_the_player_who_finished_it(client, make_level):
+    """Issue 35: another device of the player showed a solved daily as an empty board. The
+    page now says how this player finished it, with the solution only to them."""
+    level, revealed = make_level(size=8, seed=1), make_level(size=8, seed=2)
+    assert page_level(client, f"/levels/{level.id}/")["mine"] is None  # not yet
+    url = f"/api/levels/8/{level.id}/"
+    post(client, url + "start/", {"opened": opened_ago(level, 20)})
+    post(client, url + "check/", {"queens": queens_of(level)})
+    mine = page_level(client, f"/levels/{level.id}/")["mine"]
+    assert mine["done"] == "solved" and mine["solution"] == level.solution
+    assert 19 <= mine["seconds"] <= 21
+    post(client, f"/api/levels/8/{revealed.id}/reveal/", {})
+    assert page_level(client, f"/levels/{revealed.id}/")["mine"] == {
+        "done": "revealed", "solution": revealed.solution}
+    stranger = Client()
+    html = stranger.get(f"/levels/{level.id}/").content.decode()
+    assert '"mine": null' in html and json.dumps(level.solution) not in html
+
+
 @pytest.mark.parametrize("opened", ["forged", "x" * 150, None])
 def test_an_opening_time_the_server_did_not_sign_for_this_level_starts_now(client, make_level,
                                                                             opened):
@@ -429,11 +495,23 @@ def test_pools(client, make_level):
     GenerationRun.objects.create(size=6, rule="touch", tier="hard", requested=4,
                                  status="running")
     assert client.get("/api/pools/").json() == [
-        {"size": 6, "rule": "touch", "tier": "easy", "active": 1, "target": 3, "running": False,
-         "paused": False},
-        {"size": 6, "rule": "touch", "tier": "hard", "active": 1, "target": 5, "running": True,
-         "paused": False},
+        {"size": 6, "rule": "touch", "tier": "easy", "stars": 1, "active": 1, "target": 3,
+         "running": False, "paused": False},
+        {"size": 6, "rule": "touch", "tier": "hard", "stars": 1, "active": 1, "target": 5,
+         "running": True, "paused": False},
     ]
+
+
+def test_pools_of_two_and_three_stars_say_so(client):
+    """Issue 35: /api/pools/ had no `stars`: a 2★ and a 3★ pool of one size and tier read
+    as the same row twice."""
+    for stars in (2, 3):
+        PoolTarget.objects.create(size=12, rule="touch", tier="hard", stars=stars, target=4)
+    rows = client.get("/api/pools/").json()
+    assert [(row["size"], row["tier"], row["stars"]) for row in rows] == [
+        (12, "hard", 2), (12, "hard", 3)]
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "stars" in schema["components"]["schemas"]["Pool"]["properties"]
 
 
 def test_runs_are_staff_only(staff_client, django_capture_on_commit_callbacks):

@@ -743,23 +743,25 @@ def test_zoom_and_drag_on_a_20x20_on_a_phone(page, make_level, shots):
 
 
 def test_a_page_view_counts_no_play_and_the_first_mark_starts_the_clock(page, make_level):
-    """Opening a level writes nothing; the first mark is one play, timed from the opening
-    the page signed (not from the mark), and a reload does not count it twice."""
+    """Opening a level writes nothing; the first mark is one play, timed from that mark
+    (the player's start: issue 35), not from the opening, and a reload does not count it
+    twice."""
     import time
 
     from puzzles.models import Solve
 
     level = make_level(size=6, seed=7)
-    opened = time.time()
     open_level(page, level)
     page.reload()
     page.wait_for_selector("#game[data-ready='true']")
     assert not Solve.objects.filter(level=level).exists()
     time.sleep(2)
+    assert page.locator("#timer").inner_text() == "0:00"
+    marked = time.time()
     with page.expect_response(lambda r: r.url.endswith("/start/") and r.ok):
         cell(page, 0, 0).click()
     solve = Solve.objects.get(level=level)
-    assert abs(solve.opened_at.timestamp() - opened) < 2  # the page's opening, not the mark
+    assert abs(solve.opened_at.timestamp() - marked) < 1  # the mark, not the opening
     cell(page, 0, 1).click()
     page.reload()
     page.wait_for_selector("#game[data-ready='true']")
@@ -768,8 +770,12 @@ def test_a_page_view_counts_no_play_and_the_first_mark_starts_the_clock(page, ma
     assert Solve.objects.filter(level=level).count() == 1
 
 
-def test_the_clock_runs_from_the_opening_like_the_servers_time(page, make_level):
+def test_the_clock_waits_for_the_player_like_the_servers_time(page, make_level):
+    """The server times a play from the player's first mark (issue 35), and so does the page."""
     level = make_level(size=6, seed=7)
     open_level(page, level)
+    page.wait_for_timeout(1300)
+    assert page.locator("#timer").inner_text() == "0:00"
+    cell(page, 0, 0).click()
     page.wait_for_timeout(2300)
     assert page.locator("#timer").inner_text() in ("0:02", "0:03")

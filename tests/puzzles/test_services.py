@@ -102,6 +102,30 @@ def test_dailies_come_from_the_reserve_never_from_the_public_pool(make_level, se
 
 
 @pytest.mark.django_db
+def test_a_fresh_site_opens_on_daily_number_one_and_counts_on_by_day(settings):
+    """Issue 35: a fresh install opened on "Daily #5" (numbered from a fixed day in the
+    settings). Unset, the first daily a site assigns is #1, even when beat assigns
+    tomorrow's before anyone opens today's; the numbers then go on by day."""
+    from django.utils import timezone
+
+    settings.QUEENS_DAILY_EPOCH = None
+    today = timezone.now().date()
+    for day in (today + timedelta(days=1), today):
+        level_service.save_generated_level(
+            generate(daily_service.DAILY_SIZES[day.weekday()], seed=day.toordinal(),
+                     tier=daily_service.DAILY_TIERS[day.weekday()],
+                     stars=daily_service.daily_stars(day)), reserved=True)
+    assert daily_service.ensure_daily(today + timedelta(days=1)).number == 2  # beat, first
+    assert daily_service.ensure_daily(today).number == 1
+    # A site whose dailies began on another day keeps its numbers going on from them.
+    DailyPuzzle.objects.all().delete()
+    settings.QUEENS_DAILY_EPOCH = today - timedelta(days=4)
+    assert daily_service.ensure_daily(today).number == 5
+    settings.QUEENS_DAILY_EPOCH = None
+    assert daily_service.daily_number(today + timedelta(days=3)) == 8
+
+
+@pytest.mark.django_db
 def test_a_level_put_in_the_reserve_is_taken_first(settings):
     settings.QUEENS_DAILY_EPOCH = date(2026, 11, 30)
     kept = level_service.save_generated_level(generate(8, seed=4, tier="easy"), reserved=True)
