@@ -3,6 +3,7 @@
 
 import functools
 
+from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
 
 from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS, SAFE_DARK_HEXES, SAFE_HEXES
@@ -52,7 +53,16 @@ def playable(level, player: str | None = None) -> dict:
     from puzzles.api.serializers import level_payload
 
     return {**level_payload(level), "opened": play.opening_token(level),
-            "mine": play_selectors.finished_play(level, player)}
+            "mine": _finished_play(level, player)}
+
+
+def _finished_play(level, player: str | None) -> dict | None:
+    """The level came from the cache, so its page plays on while the database is away; only
+    what this player finished elsewhere is unknown then (this device's own storage shows it)."""
+    try:
+        return play_selectors.finished_play(level, player)
+    except (OperationalError, InterfaceError):
+        return None
 
 
 def refuses_bad_parameters(view):

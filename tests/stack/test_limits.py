@@ -102,10 +102,14 @@ def test_with_redis_stopped_a_limit_still_applies_per_process(stack):
 
 def test_a_hung_redis_costs_milliseconds_not_seconds(stack):
     level = wait_for_level(stack, 6)
+    paths = (f"/api/levels/6/{level['id']}/", "/api/levels/6/", "/how-to-play/")
+    for path in paths:  # a page's first visit draws its pictures: that is not Redis's cost
+        for _ in range(3):
+            assert stack.get(path, timeout=30, base=stack.app_url)[0] == 200, path
     os.kill(stack.redis.process.pid, signal.SIGSTOP)
     try:
         timings = {}
-        for path in (f"/api/levels/6/{level['id']}/", "/api/levels/6/", "/how-to-play/"):
+        for path in paths:
             timings[path] = []
             for _ in range(20):
                 began = time.monotonic()
