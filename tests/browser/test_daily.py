@@ -23,13 +23,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-@pytest.fixture
-def todays_daily(make_level):
-    level = make_level(size=8, seed=3)
-    DailyPuzzle.objects.create(date=timezone.now().date(), level=level, number=1)
-    return level
-
-
 def context_for(browser, live_server, viewport=DESKTOP, *, first_visit=False, **extra):
     context = browser.new_context(viewport=viewport, base_url=live_server.url, **extra)
     return context if first_visit else returning_player(context)
