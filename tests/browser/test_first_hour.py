@@ -201,6 +201,7 @@ def test_a_race_on_a_phone_fits_runs_its_clock_and_ranks_in_order(
         page.wait_for_selector("#race[data-running='true'] #board .cell", timeout=15000)
     race_on = time.monotonic()
     cy.context.close()  # Cy closes the tab mid-race
+    assert "0 of 1 board · 0 of 6 queens" in ada.locator("#players").inner_text()
 
     # The board fits the phone's first screen, under a clock that runs.
     assert ada.evaluate("window.scrollY") == 0
