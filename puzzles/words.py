@@ -69,3 +69,20 @@ TECHNIQUE_TITLES = {
 
 def technique_title(name: str) -> str:
     return str(TECHNIQUE_TITLES.get(name, name.replace("_", " ").capitalize()))
+
+
+# The pictograms a level is composed around (generator_ext.motifs.PICTOGRAMS), as the
+# builder's picker names them; a letter or a digit is itself. static/js/words.js's motifName
+# says the same where the game names a solved level's theme.
+MOTIF_WORDS = {
+    "heart": pgettext_lazy("motif", "heart"), "star": pgettext_lazy("motif", "star"),
+    "house": pgettext_lazy("motif", "house"), "arrow": pgettext_lazy("motif", "arrow"),
+    "tree": pgettext_lazy("motif", "tree"), "crown": pgettext_lazy("motif", "crown"),
+    "snowflake": pgettext_lazy("motif", "snowflake"), "cross": pgettext_lazy("motif", "cross"),
+    "diamond": pgettext_lazy("motif", "diamond"), "moon": pgettext_lazy("motif", "moon"),
+    "bell": pgettext_lazy("motif", "bell"), "ring": pgettext_lazy("motif", "ring"),
+}
+
+
+def motif_label(name: str) -> str:
+    return str(MOTIF_WORDS.get(name, name))

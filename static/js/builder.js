@@ -10,6 +10,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { Painting, UNPAINTED } from "./paint.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
+import { motifName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("builder"), boardEl = $("board");
@@ -260,7 +261,7 @@ $("motif-start").addEventListener("click", async () => {
   view.showSwatches(palette, size, brush, pickBrush); draw();
   await analyze();  // it clears the status line: the news comes after it
   say(interpolate(gettext("A %(size)s×%(size)s board around the motif %(motif)s: repaint it as you like."),
-    { size, motif }));
+    { size, motif: motifName(motif) }));
 });
 $("size").addEventListener("change", () => {
   if (painting.isBlank()) newBoard(); else say(gettext("Press New board to start a board of that size."));

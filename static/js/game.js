@@ -15,6 +15,7 @@ import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 import * as store from "./storage.js";
 import { gettext, interpolate } from "./i18n.js";
 import { shareText } from "./win.js";
+import { themeSentence } from "./words.js";
 import { fitBoard } from "./fit.js";
 import { setUpZoom } from "./zoom.js";
 
@@ -195,14 +196,6 @@ const input = attachInput(boardEl, () => level.size, {
   redo: () => step(() => game.redo()),
 });
 
-// The motif a level was composed around: the server names it only after a solve or reveal.
-function themeSentence(theme) {
-  if (!theme) return "";
-  const text = /^[A-Z]$/.test(theme) ? gettext("The theme was the letter %(theme)s.")
-    : /^[0-9]$/.test(theme) ? gettext("The theme was the number %(theme)s.")
-      : gettext("The theme was: %(theme)s.");
-  return " " + interpolate(text, { theme });
-}
 
 // ---------------------------------------------------------------- winning
 async function maybeWin() {

@@ -10,14 +10,16 @@ export const fmtMs = (ms) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
 
-function progressText(player, state) {
+// A player's line in the room (no DOM): host in the lobby, then progress or the finish.
+export function progressText(player, state) {
   if (state.state === "lobby") return player.host ? gettext("host") : "";
   if (player.finished_ms !== null) return interpolate(gettext("finished in %(time)s"), { time: fmtMs(player.finished_ms) });
   const done = player.done.filter(Boolean).length;
   const board = player.done.indexOf(false);
   const queens = board >= 0 ? player.queens[board] : 0;
-  return interpolate(gettext("%(done)s of %(boards)s boards · %(queens)s of %(size)s queens"),
-    { done, boards: state.boards, queens, size: state.size });
+  return interpolate(ngettext("%(done)s of %(boards)s board · %(queens)s of %(size)s queens",
+    "%(done)s of %(boards)s boards · %(queens)s of %(size)s queens", state.boards),
+  { done, boards: state.boards, queens, size: state.size });
 }
 
 export function showPlayers(state, you) {

@@ -28,6 +28,28 @@ export function tierName(tier) {
 // The same, inside a sentence ("an 8×8 hard level").
 export const tierWord = (tier) => tierName(tier).toLocaleLowerCase(pageLanguage());
 
+// A motif's name as players read it: a letter or a digit is itself, a pictogram a word
+// (puzzles.words.MOTIF_WORDS names them the same in the builder's picker).
+export function motifName(motif) {
+  const names = { heart: pgettext("motif", "heart"), star: pgettext("motif", "star"),
+    house: pgettext("motif", "house"), arrow: pgettext("motif", "arrow"),
+    tree: pgettext("motif", "tree"), crown: pgettext("motif", "crown"),
+    snowflake: pgettext("motif", "snowflake"), cross: pgettext("motif", "cross"),
+    diamond: pgettext("motif", "diamond"), moon: pgettext("motif", "moon"),
+    bell: pgettext("motif", "bell"), ring: pgettext("motif", "ring") };
+  return names[motif] || motif || "";
+}
+
+// The motif a solved or revealed level was composed around, as a sentence to follow the
+// status (" The theme was: heart."); "" for a level without one.
+export function themeSentence(theme) {
+  if (!theme) return "";
+  const text = /^[A-Z]$/.test(theme) ? gettext("The theme was the letter %(theme)s.")
+    : /^[0-9]$/.test(theme) ? gettext("The theme was the number %(theme)s.")
+      : gettext("The theme was: %(theme)s.");
+  return " " + interpolate(text, { theme: motifName(theme) });
+}
+
 // found: [{kind, cells: [[r, c], [r, c]]}], one entry per rule a pair breaks. On a k-star
 // board (rules.js) a row, column or region entry holds all the stars crowding that unit.
 export function conflictSentence(found, stars = 1) {

@@ -30,6 +30,18 @@ def page(browser, live_server):
 
 
 @pytest.fixture
+def todays_daily(make_level):
+    """Today's daily: an 8×8 level, daily #1."""
+    from django.utils import timezone
+
+    from puzzles.models import DailyPuzzle
+
+    level = make_level(size=8, seed=3)
+    DailyPuzzle.objects.create(date=timezone.now().date(), level=level, number=1)
+    return level
+
+
+@pytest.fixture
 def shots():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS

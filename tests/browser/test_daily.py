@@ -23,13 +23,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-@pytest.fixture
-def todays_daily(make_level):
-    level = make_level(size=8, seed=3)
-    DailyPuzzle.objects.create(date=timezone.now().date(), level=level, number=1)
-    return level
-
-
 def context_for(browser, live_server, viewport=DESKTOP, *, first_visit=False, **extra):
     context = browser.new_context(viewport=viewport, base_url=live_server.url, **extra)
     return context if first_visit else returning_player(context)
@@ -91,6 +84,20 @@ def test_the_daily_clock_starts_with_the_first_mark_never_during_the_tutorial(
     context.close()
 
 
+def assert_shows_solved(page, level, seconds):
+    """The open board shows the player's win: the solution's queens, the finished board and
+    its sentence, the solve's time on a clock that stays stopped."""
+    page.wait_for_selector("#game[data-ready='true']")
+    queens = {(int(c.get_attribute("data-row")), int(c.get_attribute("data-col")))
+              for c in page.locator("#board .cell[data-state='queen']").all()}
+    assert queens == set(enumerate(level.solution))
+    assert "finished" in page.locator("#game").get_attribute("class")
+    assert page.locator("#timer").inner_text() == fmt(seconds)
+    assert page.locator("#status").inner_text() == "Solved. Well done!"
+    page.wait_for_timeout(1200)  # a stopped clock is seen by letting time pass
+    assert page.locator("#timer").inner_text() == fmt(seconds)
+
+
 def test_a_solved_daily_shows_solved_on_the_players_other_device(browser, live_server,
                                                                   todays_daily, shots):
     """A second device of the player showed today's solved daily as an empty board with a
@@ -107,15 +114,7 @@ def test_a_solved_daily_shows_solved_on_the_players_other_device(browser, live_s
         other.add_cookies(first.cookies())
         phone = other.new_page()
         phone.goto("/daily/")
-        phone.wait_for_selector("#game[data-ready='true']")
-        queens = {(int(c.get_attribute("data-row")), int(c.get_attribute("data-col")))
-                  for c in phone.locator(".cell[data-state='queen']").all()}
-        assert queens == set(enumerate(todays_daily.solution))
-        assert "finished" in phone.locator("#game").get_attribute("class")
-        assert phone.locator("#timer").inner_text() == fmt(seconds)
-        assert phone.locator("#status").inner_text() == "Solved. Well done!"
-        phone.wait_for_timeout(1200)
-        assert phone.locator("#timer").inner_text() == fmt(seconds)  # stopped
+        assert_shows_solved(phone, todays_daily, seconds)
         name = "phone" if viewport is PHONE else "desktop"
         phone.screenshot(path=shots / f"daily-solved-on-another-device-{name}-{scheme}.png")
         other.close()

@@ -25,6 +25,28 @@ def tutorial_cell(page, r, c):
     return page.locator(f"#tutorial-board .cell[data-row='{r}'][data-col='{c}']")
 
 
+def walk_the_tutorial(page, each_step=lambda number, step: None):
+    """Start the open tutorial and play the engine's steps on its tiny board as it asks them,
+    up to its last word (Play, not yet pressed); each_step(number, step) looks at a step
+    before its marks are made."""
+    page.locator("#tutorial-next").click()  # Start
+    steps = rate(REGIONS).steps
+    for number, step in enumerate(steps):
+        page.wait_for_function(f"document.getElementById('tutorial-progress').textContent"
+                               f" === 'Step {number + 1} of {len(steps)}'")
+        each_step(number, step)
+        for r, c in step.crosses:
+            if tutorial_cell(page, r, c).get_attribute("data-state") != "cross":
+                tutorial_cell(page, r, c).click()
+        for r, c in step.queens:
+            tutorial_cell(page, r, c).dblclick()
+        for r, c in step.queens:
+            assert tutorial_cell(page, r, c).get_attribute("data-state") == "queen"
+        if number < len(steps) - 1 and page.locator("#tutorial-next").is_enabled():
+            page.locator("#tutorial-next").click()  # a step auto-cross had already done
+    page.wait_for_function("document.getElementById('tutorial-next').textContent === 'Play'")
+
+
 def test_a_first_visit_walks_through_the_tiny_board_with_the_engines_steps(first_visit,
                                                                           make_level, shots):
     page = first_visit
@@ -34,12 +56,9 @@ def test_a_first_visit_walks_through_the_tiny_board_with_the_engines_steps(first
     dialog.wait_for(state="visible")
     assert page.locator("#tutorial-board .cell").count() == 25
     page.screenshot(path=shots / "tutorial-intro-phone.png")
-    page.locator("#tutorial-next").click()  # Start
-    steps = rate(REGIONS).steps
     introduced = set()
-    for number, step in enumerate(steps):
-        page.wait_for_function(f"document.getElementById('tutorial-progress').textContent"
-                               f" === 'Step {number + 1} of {len(steps)}'")
+
+    def check(number, step):
         assert page.locator("#tutorial-text").inner_text() == step.message
         rule = RULES.get(step.technique)
         shown = page.locator("#tutorial-rule").inner_text()
@@ -51,16 +70,8 @@ def test_a_first_visit_walks_through_the_tiny_board_with_the_engines_steps(first
             assert tutorial_cell(page, 4, 4).get_attribute("data-state") == "empty"
             assert "Not that cell yet" in page.locator("#tutorial-todo").inner_text()
             page.screenshot(path=shots / "tutorial-step-phone.png")
-        for r, c in step.crosses:
-            if tutorial_cell(page, r, c).get_attribute("data-state") != "cross":
-                tutorial_cell(page, r, c).click()
-        for r, c in step.queens:
-            tutorial_cell(page, r, c).dblclick()
-        for r, c in step.queens:
-            assert tutorial_cell(page, r, c).get_attribute("data-state") == "queen"
-        if number < len(steps) - 1 and page.locator("#tutorial-next").is_enabled():
-            page.locator("#tutorial-next").click()  # a step auto-cross had already done
-    page.wait_for_function("document.getElementById('tutorial-next').textContent === 'Play'")
+
+    walk_the_tutorial(page, check)
     assert "exactly one solution" in page.locator("#tutorial-text").inner_text()
     page.locator("#tutorial-next").click()
     assert dialog.is_hidden()

@@ -232,3 +232,25 @@ def test_the_home_lists_ready_counts_in_the_language(speaking, make_level):
     eight = page.locator(".size-picker a[data-size='8'] .ready").inner_text()
     assert eight == "1 listo", eight
     assert "0 listos" in said, said
+
+
+def test_a_pictograms_name_is_said_in_the_language(speaking, db):
+    """Found by the first hour's walk (issue 35): a level composed around a pictogram (a
+    themed daily, twice a week) ended on "El tema era: heart.", and the builder's motif
+    picker listed heart, star, house... in English in every language."""
+    from generator_ext import generate
+    from puzzles.services.levels import save_generated_level
+
+    level = save_generated_level(generate(9, "touch", seed=1, motif="heart"))
+    page = speaking("es")
+    page.goto(f"/levels/{level.id}/")
+    page.wait_for_selector("#game[data-ready='true']")
+    for r, c in enumerate(level.solution):
+        cell(page, r, c).dblclick()
+    page.locator("#win-dialog").wait_for(state="visible")
+    assert page.locator("#status").inner_text() == "Resuelto. ¡Bien hecho! El tema era: corazón."
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    heart = page.locator("#motif option[value='heart']")
+    assert heart.inner_text() == "corazón"
+    assert page.locator("#motif option[value='A']").inner_text() == "A"  # a letter is itself

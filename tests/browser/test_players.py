@@ -10,21 +10,13 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 from django.db.models import F
-from django.utils import timezone
 
-from puzzles.models import DailyPuzzle, Player, Solve
+from puzzles.models import Player, Solve
 from tests.browser.test_game import axe_violations, cell
 from tests.support import returning_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "queens-pw-4829"
-
-
-@pytest.fixture
-def todays_daily(make_level):
-    level = make_level(size=8, seed=3)
-    DailyPuzzle.objects.create(date=timezone.now().date(), level=level, number=1)
-    return level
 
 
 def new_context(browser, live_server):
@@ -81,6 +73,15 @@ def sign_up(page, email: str, name: str):
     assert page.locator("h1").inner_text() == name
 
 
+def sign_in(page, email: str):
+    """Sign in with the address and the password sign_up gave: on /me/."""
+    page.goto("/accounts/login/")
+    page.fill("input[name=login]", email)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main form button[type=submit]").last.click()
+    page.wait_for_url(re.compile(r"/me/$"))
+
+
 CATEGORY_NAMES = {"flawless": "Flawless", "no-hints": "No hints", "assisted": "Assisted"}
 
 
@@ -120,11 +121,7 @@ def test_sign_up_verify_solve_the_daily_and_find_the_name_on_todays_board(
 
     # Another browser signs in and sees the same streak.
     other = new_context(browser, live_server).new_page()
-    other.goto("/accounts/login/")
-    other.fill("input[name=login]", "ana@example.com")
-    other.fill("input[name=password]", PASSWORD)
-    other.locator("main form button[type=submit]").last.click()
-    other.wait_for_url(re.compile(r"/me/$"))
+    sign_in(other, "ana@example.com")
     assert other.locator("#me-streak").inner_text() == "1"
     assert other.locator("h1").inner_text() == "Ana Solver"
     other.goto("/")

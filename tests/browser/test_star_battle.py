@@ -25,21 +25,31 @@ def win_through_hints_and_taps(page, level, limit=400) -> tuple[int, int]:
         if page.locator("#win-dialog").is_visible():
             break
         assert hints < limit, "the hints did not finish the level"
-        page.locator("#hint").click()
-        page.locator("#hint-panel").wait_for(state="visible")
+        taps += len(take_a_hint(page, answer)[1])
         hints += 1
-        assert page.locator(".cell.hint-mistake").count() == 0
-        found = [(int(el.get_attribute("data-row")), int(el.get_attribute("data-col")))
-                 for el in page.locator(".cell.hint-queen").all()]
-        if found:
-            assert set(found) <= answer  # a hint never names a wrong star
-            for r, c in found:
-                cell(page, r, c).dblclick()
-                taps += 1
-        else:
-            page.locator("#hint-apply").click()
         page.wait_for_timeout(20)
     return hints, taps
+
+
+def take_a_hint(page, answer: set, shot=None) -> tuple[str, list[tuple[int, int]]]:
+    """Ask for a hint and play it: the stars it finds by tapping them (a double click places
+    a star), a hint that only crosses by its Apply. Returns its sentence and the stars
+    tapped; `shot`, a path: a screenshot of the hint as shown."""
+    page.locator("#hint").click()
+    page.locator("#hint-panel").wait_for(state="visible")
+    said = page.locator("#hint-text").inner_text()
+    if shot:
+        page.screenshot(path=shot)
+    assert page.locator(".cell.hint-mistake").count() == 0
+    found = [(int(el.get_attribute("data-row")), int(el.get_attribute("data-col")))
+             for el in page.locator(".cell.hint-queen").all()]
+    if found:
+        assert set(found) <= answer  # a hint never names a wrong star
+        for r, c in found:
+            cell(page, r, c).dblclick()
+    else:
+        page.locator("#hint-apply").click()
+    return said, found
 
 
 @pytest.mark.parametrize("size, stars, seed", [(10, 2, 4), (14, 3, 3)])

@@ -1,7 +1,7 @@
 // The game's sentences: conflicts and the win dialog's lines say exactly what happened.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestLine, conflictSentence, hintsLine, rankLine } from "../../static/js/words.js";
+import { bestLine, conflictSentence, hintsLine, motifName, rankLine, themeSentence } from "../../static/js/words.js";
 
 const pair = (kind, cells = [[0, 0], [1, 1]]) => ({ kind, cells });
 
@@ -46,4 +46,12 @@ test("an assisted solve says so and claims no personal best", () => {
   assert.equal(bestLine(null, "8×8 hard"), "");
   assert.equal(bestLine({ isBest: true, best: 40 }, "8×8 hard"), "A personal best for 8×8 hard!");
   assert.equal(bestLine({ isBest: false, best: 75 }, "8×8"), "Your best at 8×8: 1:15");
+});
+
+test("a solved level's theme is named as players read it: a pictogram in words", () => {
+  assert.equal(themeSentence("heart"), " The theme was: heart.");
+  assert.equal(themeSentence("Q"), " The theme was the letter Q.");
+  assert.equal(themeSentence("7"), " The theme was the number 7.");
+  assert.equal(themeSentence(null), "");
+  assert.equal(motifName("snowflake"), "snowflake");
 });
