@@ -72,6 +72,19 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """A channel layer of the test's own. channels_redis keeps its receive lock on the layer,
+    bound to the event loop that took it: a test whose loop ends holding it (a socket cut
+    mid-receive) left the next loop a lock it cannot use ("bound to a different event loop",
+    seen as a crashed run). A server process has one loop and one layer; so does a test."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture
 def make_level(db):
     from puzzles.services import levels as level_service

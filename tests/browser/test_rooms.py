@@ -165,10 +165,16 @@ def test_four_players_race_and_a_malformed_message_does_not_stop_the_room(browse
     room = Room.objects.get()
     solution = Level.objects.get(pk=room.levels[0]).solution
     for row, col in enumerate(solution):  # everyone places a queen, in turn, row by row
-        if row == len(solution) - 1:
+        last = row == len(solution) - 1
+        if last:
             a_person(host, race_on, len(solution))
-        for page in everyone:
+        for page, name in zip(everyone, ("Ada", "Bob", "Cy", "Di"), strict=True):
             page.locator(f"#board .cell[data-row='{row}'][data-col='{col}']").dblclick()
+            if last:  # the places are the order the server saw the finishes: one at a time
+                host.wait_for_function(
+                    "(name) => [...document.querySelectorAll('#players [data-player]')].some("
+                    "(li) => li.textContent.includes(name) && "
+                    "li.textContent.includes('finished in'))", arg=name)
         host.wait_for_timeout(150)
     for page in everyone:
         page.wait_for_selector("#results:not([hidden]) #result-list li:nth-child(4)")
