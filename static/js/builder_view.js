@@ -78,7 +78,7 @@ function miniBoard(palette, regions, solution) {
     : gettext("Queens in %(rows)s"), { rows: where.join(", ") }));
   regions.forEach((row, r) => row.forEach((g, c) => {
     const span = document.createElement("span");
-    span.style.background = g >= 0 ? palette[g].hex : "transparent";
+    paintRegion(span, g >= 0 ? palette[g] : null); // the palette the page draws
     span.textContent = rows[r].includes(c) ? (stars ? "★" : "♛") : "";
     box.appendChild(span);
   }));

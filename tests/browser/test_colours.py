@@ -174,3 +174,57 @@ def test_hint_sentences_name_the_colours_drawn(page, make_level):
                     assert word in {name_of[h] for h in outlined}, (word, text)
         page.locator("#hint-apply").click()
     assert named > 0
+
+
+# The palette a page draws, by the colour-blind setting and the theme.
+PICKED = {(False, "light"): "hex", (False, "dark"): "dark", (True, "light"): "safe",
+          (True, "dark"): "safe_dark"}
+
+
+def drawn_fills(page, selector):
+    """The computed background of each element `selector` finds, as #rrggbb."""
+    colours = page.evaluate("(selector) => [...document.querySelectorAll(selector)].map("
+                            "(el) => getComputedStyle(el).backgroundColor)", selector)
+    return ["#{:02x}{:02x}{:02x}".format(*map(int, re.findall(r"\d+", c)[:3])) for c in colours]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_small_boards_draw_the_palette_the_setting_and_the_theme_pick(
+        browser, live_server, make_level, shots, scheme):
+    """How to play's figures and the community cards drew the default light palette whatever
+    the colour-blind setting and the theme: they draw what the boards draw."""
+    from puzzles.models import Level, Source
+    from puzzles.views.guide import (
+        example_board,
+        mini_board,
+        star_technique_examples,
+        technique_examples,
+    )
+    from tests.support import returning_player
+
+    Level.objects.filter(pk=make_level(size=7, seed=3).pk).update(source=Source.COMMUNITY)
+    level = Level.objects.get(source=Source.COMMUNITY)  # painted in its maker's colours
+    pictures = {
+        "/how-to-play/": {".example .mini-board span": example_board()[1],
+                          ".technique .mini-board span": [  # Queens' steps, then Star Battle's
+                              c for t in technique_examples() + star_technique_examples()
+                              for c in t["cells"]]},
+        "/community/": {".community-card .mini-board span": mini_board(
+            level.regions, colors=level.colors())},
+    }
+    for colour_blind in (False, True):
+        context = returning_player(browser.new_context(
+            viewport={"width": 390, "height": 844}, color_scheme=scheme,
+            base_url=live_server.url))
+        context.add_init_script("localStorage.setItem('queens:settings', JSON.stringify("
+                                f"{{colorblind: {str(colour_blind).lower()}}}))")
+        page = context.new_page()
+        key = PICKED[colour_blind, scheme]
+        for path, figures in pictures.items():
+            page.goto(path)
+            for selector, cells in figures.items():
+                assert drawn_fills(page, selector) == [c[key].lower() for c in cells], (
+                    path, selector, key)
+            setting = "colour-blind" if colour_blind else "default"
+            page.screenshot(path=shots / f"{path.strip('/')}-{setting}-{scheme}.png")
+        context.close()

@@ -36,12 +36,10 @@ def fmt(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def solve_quickly(page, level, pause_ms=0):
+def solve_quickly(page, level):
     page.wait_for_selector("#game[data-ready='true']")
     for r, c in enumerate(level.solution):
         cell(page, r, c).dblclick()
-        if pause_ms:
-            page.wait_for_timeout(pause_ms)
     page.locator("#win-dialog").wait_for(state="visible")
     page.wait_for_function("document.getElementById('win-hints').textContent.length > 0")
 
@@ -56,9 +54,9 @@ def test_the_daily_clock_starts_with_the_first_mark_never_during_the_tutorial(
     page.goto("/daily/")
     page.wait_for_selector("#game[data-ready='true']")
     page.locator("#tutorial").wait_for(state="visible")  # a first visit: the tutorial
-    page.wait_for_timeout(2300)
+    page.wait_for_timeout(2300)  # time in the tutorial: what must not count
     page.click("#tutorial-skip")
-    page.wait_for_timeout(1300)
+    page.wait_for_timeout(1300)  # and a look at the board before the first mark
     assert page.locator("#timer").inner_text() == "0:00"  # 3.6 s after the opening
     page.screenshot(path=shots / "daily-before-the-first-mark-phone.png")
     marked = time.time()
@@ -67,13 +65,14 @@ def test_the_daily_clock_starts_with_the_first_mark_never_during_the_tutorial(
     solve = Solve.objects.get(level=todays_daily)
     assert solve.opened_at.timestamp() >= marked - 1, "timed from the opening"
     assert solve.opened_at.timestamp() - opened > 3
-    page.wait_for_timeout(1600)  # the timer shows a quarter-second late at most
-    assert page.locator("#timer").inner_text() != "0:00"  # it runs once the player has
+    # It runs once the player has (it shows a quarter-second late at most).
+    page.wait_for_function("document.getElementById('timer').textContent !== '0:00'",
+                           timeout=5000)
     cell(page, 0, 0).click()  # back to empty (a cross, then this clears it in two taps)
     cell(page, 0, 0).click()
     for r, c in enumerate(todays_daily.solution):
         cell(page, r, c).dblclick()
-        page.wait_for_timeout(400)
+        page.wait_for_timeout(400)  # a person's pace (puzzles.moves.human_pace)
     page.locator("#win-dialog").wait_for(state="visible")
     page.wait_for_function("document.getElementById('win-hints').textContent.length > 0")
     seconds = Solve.objects.get(level=todays_daily).seconds
@@ -230,14 +229,16 @@ def test_a_ghost_race_verdict_reads_the_times_the_page_shows(page, make_level):
     Solve.objects.create(level=level, player="bob-key", seconds=9, moves=bobs_log(level),
                          opened_at=timezone.now() - timedelta(minutes=5), ranked=True,
                          solved_at=timezone.now() - timedelta(minutes=4), category="flawless")
+    page.clock.install()  # the page's clock, run on by the test: its seconds, not the machine's
     page.goto(f"/levels/{level.id}/")
     page.wait_for_selector("#recordings:not([hidden])")
-    page.wait_for_timeout(3000)  # a look at the board before racing
+    page.clock.pause_at(page.evaluate("Date.now()") + 3000)  # a look at the board first
     page.get_by_role("button", name="Race Bob's ghost").click()
-    page.wait_for_timeout(1500)
+    page.clock.run_for(1500)
     ghost = int(page.locator("#ghost-bar").evaluate("(bar) => +bar.value"))
     timer = page.locator("#timer").inner_text()
-    assert timer in ("0:01", "0:02") and ghost <= 2  # one clock: the race's
+    assert timer == "0:01" and ghost == 1  # one clock: the race's (Bob's first queen at 1 s)
+    page.clock.resume()
     for r, c in enumerate(level.solution):
         cell(page, r, c).dblclick()
     page.locator("#win-dialog").wait_for(state="visible")

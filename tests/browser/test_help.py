@@ -165,3 +165,32 @@ def test_a_skip_link_reaches_the_board_in_two_keys(browser, live_server, make_le
         assert page.locator("#board .cell[data-state='queen']").count() == 1
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language, words", [("en", "Skip to the board"),
+                                             ("es", "Saltar al tablero")])
+def test_the_builders_skip_link_reaches_its_board_in_two_keys(browser, live_server, language,
+                                                             words):
+    """The builder's board came after its size, rule, stars, motif, colour and tool
+    controls, with no skip link: the first Tab shows one, and Enter puts the focus on a cell,
+    where Space paints."""
+    from tests.support import returning_player
+
+    context = returning_player(browser.new_context(
+        viewport={"width": 1280, "height": 800}, base_url=live_server.url,
+        extra_http_headers={"Accept-Language": language}))
+    page = context.new_page()
+    try:
+        page.goto("/create/")
+        page.wait_for_selector("#builder[data-ready='true']")
+        page.keyboard.press("Tab")
+        link = page.locator(":focus")
+        assert link.inner_text() == words and link.is_visible()
+        page.keyboard.press("Enter")
+        assert page.evaluate(FOCUSED) == "cell:board"
+        focused = page.locator("#board .cell:focus")
+        before = focused.get_attribute("aria-label")
+        page.keyboard.press(" ")  # the cell takes the brush's colour
+        assert page.locator("#board .cell:focus").get_attribute("aria-label") != before
+    finally:
+        context.close()

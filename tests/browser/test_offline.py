@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.browser.test_game import cell
-from tests.support import returning_player
+from tests.support import returning_player, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NO_AUTO_CROSS = "localStorage.setItem('queens:settings', '{\"autoCross\": false}')"
@@ -43,15 +43,6 @@ def installed(page, *paths: str, timeout_s: float = 30) -> list[str]:
             return found[0]
         time.sleep(0.2)
     raise AssertionError(f"the service worker did not keep {paths}")
-
-
-def until(check, timeout_s: float = 45):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.3)
-    return False
 
 
 def todays_daily():
@@ -88,7 +79,7 @@ def test_a_player_offline_wins_the_kept_daily_and_the_solve_is_recorded_back_onl
     assert not Solve.objects.filter(level=level, seconds__isnull=False).exists()
 
     player.set_offline(False)  # the outbox is sent when the network is back
-    assert until(lambda: Solve.objects.filter(level=level, seconds__isnull=False).exists())
+    assert wait_until(lambda: Solve.objects.filter(level=level, seconds__isnull=False).exists())
     solve = Solve.objects.get(level=level)
     assert solve.unranked == "offline" and not solve.ranked and solve.category == ""
     assert solve.moves and solve.solved_at is not None
@@ -129,7 +120,7 @@ def test_a_new_deployment_reaches_a_returning_player_and_drops_the_old_files(
     page.wait_for_function("document.documentElement.dataset.release === 'next'")
     versions = "caches.keys().then((k) => k.filter((n) => n.startsWith('queens-')))"
     # The new worker takes over and keeps one version: the old one's files are gone.
-    assert until(lambda: len(page.evaluate(versions)) == 1 and page.evaluate(versions) != old)
+    assert wait_until(lambda: len(page.evaluate(versions)) == 1 and page.evaluate(versions) != old)
     names = page.evaluate(versions)
     kept = page.evaluate("""async ([name]) => (await (await caches.open(name))
         .match('/static/js/theme.js')).text()""", names)

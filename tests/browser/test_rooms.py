@@ -87,7 +87,7 @@ def test_two_players_race_through_the_link_and_see_the_same_results(browser, asg
     # Bob's first two queens show on Ada's page as a count, live.
     for row in (0, 1):
         guest.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
-        guest.wait_for_timeout(350)
+        guest.wait_for_timeout(350)  # a person's pace (puzzles.moves.human_pace)
     host.wait_for_function(
         "[...document.querySelectorAll('#players [data-player]')].some("
         "(li) => li.textContent.includes('Bob') && li.textContent.includes('2 of 6 queens'))")
@@ -124,7 +124,7 @@ def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
     solution = Level.objects.get(pk=room.levels[0]).solution
     for row in (0, 1, 2):
         host.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
-        host.wait_for_timeout(350)
+        host.wait_for_timeout(350)  # a person's pace (puzzles.moves.human_pace)
     host.wait_for_function("document.querySelector('#players [data-player]').textContent"
                            ".includes('3 of 6 queens')")
     host.evaluate("window.queensRoomSocket.drop()")
@@ -135,7 +135,7 @@ def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
         if row == 5:
             a_person(host, race_on, 6)
         host.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
-        host.wait_for_timeout(350)
+        host.wait_for_timeout(350)  # a person's pace (puzzles.moves.human_pace)
     host.wait_for_selector("#results:not([hidden]) #result-list li")
     assert host.locator("#result-list li").all_inner_texts()[0].startswith("1. Ada")
     host.context.close()
@@ -175,7 +175,7 @@ def test_four_players_race_and_a_malformed_message_does_not_stop_the_room(browse
                     "(name) => [...document.querySelectorAll('#players [data-player]')].some("
                     "(li) => li.textContent.includes(name) && "
                     "li.textContent.includes('finished in'))", arg=name)
-        host.wait_for_timeout(150)
+        host.wait_for_timeout(150)  # a round of four queens at a person's pace
     for page in everyone:
         page.wait_for_selector("#results:not([hidden]) #result-list li:nth-child(4)")
     lines = [page.locator("#result-list li").all_inner_texts() for page in everyone]

@@ -17,17 +17,15 @@ def win_through_hints_and_taps(page, level, limit=400) -> tuple[int, int]:
     (hints, stars tapped)."""
     hints = taps = 0
     answer = solution_cells(level.solution)
-    while True:
-        # The last star's win shows once its solve is recorded (the server replays it): wait
-        # for the dialog or a hint to ask for, whichever comes.
-        page.wait_for_function("document.getElementById('win-dialog').checkVisibility() || "
-                               "!document.getElementById('hint').disabled")
-        if page.locator("#win-dialog").is_visible():
-            break
+    # The last star fills the board, and the check that sends opens the win dialog when its
+    # answer comes: until then the Hint button is still enabled, so the board's own count,
+    # not the button, says when to stop asking.
+    stars = page.locator(".cell[data-state='queen']")
+    while stars.count() < level.size * level.stars:
         assert hints < limit, "the hints did not finish the level"
         taps += len(take_a_hint(page, answer)[1])
         hints += 1
-        page.wait_for_timeout(20)
+    page.locator("#win-dialog").wait_for(state="visible")
     return hints, taps
 
 

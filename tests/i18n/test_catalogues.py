@@ -53,3 +53,23 @@ def test_the_compiled_catalogue_matches_its_source(path):
             got = mo.pgettext(entry.msgctxt, entry.msgid) if entry.msgctxt else mo.gettext(
                 entry.msgid)
             assert got == entry.msgstr, (entry.msgid, "run make messages")
+
+
+# One word for one thing in each language, in the templates' catalogue and the scripts'
+# alike: Spanish said "Congelaciones" on the profile and "comodín" in the win dialog.
+GLOSSARY = {
+    "freeze": {"es": r"comod[ií]n", "fr": r"\bgels?\b", "de": r"\bJoker\b",
+               "pt_BR": r"congelamentos?", "zh_Hans": r"冻结"},
+}
+
+
+@pytest.mark.parametrize("term", sorted(GLOSSARY))
+def test_a_term_has_one_word_in_every_language(term):
+    for language, word in GLOSSARY[term].items():
+        for path in sorted((LOCALE / language / "LC_MESSAGES").glob("*.po")):
+            for entry in polib.pofile(str(path)):
+                if not re.search(rf"\b{term}", entry.msgid, re.IGNORECASE):
+                    continue
+                forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+                for form in forms:
+                    assert re.search(word, form, re.IGNORECASE), (path.name, entry.msgid, form)

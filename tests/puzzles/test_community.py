@@ -96,7 +96,7 @@ def test_a_community_level_keeps_the_colours_its_maker_painted(client):
     assert region_colors(level.regions) != list(range(7))  # the engine would have changed them
     card = client.get("/community/").content.decode()
     first_region = level.regions[0][0]
-    assert f"background:{REGION_COLORS[first_region][1]}" in card
+    assert f"--region:{REGION_COLORS[first_region][1]};" in card
 
 
 def test_fresh_cookies_from_one_address_are_one_play_a_day(client):

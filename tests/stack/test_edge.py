@@ -105,7 +105,7 @@ def test_slow_bodies_and_slow_headers_leave_the_site_answering(stack, target):
     for thread in threads:
         thread.start()
     try:
-        time.sleep(1)
+        time.sleep(1)  # the slow clients hold their connections before the probes
         base = base_of(stack, target)
         timings = []
         for path in ["/", f"/levels/{level['id']}/", "/api/levels/6/", "/api/pools/"] * 4:

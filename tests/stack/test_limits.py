@@ -158,7 +158,7 @@ def test_a_flood_of_fixes_from_one_address_leaves_the_site_fast(stack):
     prober = threading.Thread(target=probe)
     prober.start()
     try:
-        time.sleep(1)
+        time.sleep(1)  # the probe's pace before the flood
         with ThreadPoolExecutor(20) as pool:
             statuses = Counter(pool.map(fix, range(40)))
         time.sleep(3)  # the builder worker is still at it

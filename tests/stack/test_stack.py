@@ -152,16 +152,16 @@ def test_a_postgresql_restart_under_load_answers_503_and_recovers(stack):
     for thread in threads:
         thread.start()
     try:
-        time.sleep(1)
+        time.sleep(1)  # the load before the outage
         stack.postgres.stop()
-        time.sleep(3)
+        time.sleep(3)  # the outage under load: what is measured
         during = {path: Counter(counts) for path, counts in statuses.items()}
         stack.postgres.start()
         back = time.monotonic()
         while last_ok["at"] < back and time.monotonic() - back < 20:
             time.sleep(0.05)
         recovered = last_ok["at"] - back
-        time.sleep(1)
+        time.sleep(1)  # a second of load after the recovery
     finally:
         stop.set()
         for thread in threads:
