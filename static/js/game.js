@@ -221,13 +221,20 @@ async function maybeWin() {
   if (rank.ok) {
     serverSeconds = rank.data.seconds; serverHints = rank.data.hints;
     // The server's time, from the player's start: the clock here is display only.
-    // An assisted solve is shown as one and sets no personal best.
-    view.showRanking(level, rank.data, rank.data.assisted ? null
-      : store.recordBest(level.size, level.tier, rank.data.seconds));
+    // An assisted solve, or one the server doubts, is shown as one and sets no personal best.
+    view.showRanking(level, rank.data, setsABest(rank.data)
+      ? store.recordBest(level.size, level.tier, rank.data.seconds) : null);
   } else if (rank.status !== 400) say(rank.message);
   announceSolve();
   loadRecordings(); // this solve is one now, and replays open
 }
+
+// A personal best is the player's own time: unranked only because the network has many
+// solves already, or because it was solved offline, it still counts; too fast, implausible,
+// unverified, revealed or struck, it does not.
+const OWN_TIME_UNRANKED = new Set(["address", "offline"]);
+const setsABest = (record) => !record.assisted
+  && (record.ranked || OWN_TIME_UNRANKED.has(record.unranked));
 
 // Without a network the rules decide: the level has one solution, so a full board that
 // breaks no rule (game.isFull) is it. The solve waits in the outbox, sent with its move log

@@ -22,11 +22,26 @@ def page(browser, live_server):
         if not request.url.startswith(live_server.url) and not request.url.startswith("data:"):
             page.outside_requests.append(request.url)
 
+    in_flight = set()
     page.on("request", on_request)
+    page.on("request", lambda request: in_flight.add(request))
+    page.on("requestfinished", lambda request: in_flight.discard(request))
+    page.on("requestfailed", lambda request: in_flight.discard(request))
     page.on("response", lambda response: page.responses.append(response))
     yield page
+    _settle(page, in_flight)
     context.close()
     assert page.outside_requests == [], "a request left 127.0.0.1"
+
+
+def _settle(page, in_flight, timeout_ms=5000):
+    """Wait for the page's requests still in flight (a beacon, a late fetch). A request the
+    live server is still answering holds a database transaction, and on PostgreSQL the test
+    database's flush (TRUNCATE) then deadlocks with it."""
+    waited = 0
+    while in_flight and waited < timeout_ms and not page.is_closed():
+        page.wait_for_timeout(50)
+        waited += 50
 
 
 @pytest.fixture

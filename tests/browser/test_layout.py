@@ -54,6 +54,17 @@ def assert_fits(page, selectors, where):
     assert misfits == {}, f"{where}: out of the viewport by {misfits}"
 
 
+def assert_fits_with_and_without_hint(page, shot, name):
+    """Every main control fits; then with the hint panel open (its screenshot), they and the
+    hint's own controls still do."""
+    assert_fits(page, MAIN_CONTROLS, name)
+    page.locator("#hint").click()
+    page.locator("#hint-panel").wait_for(state="visible")
+    page.screenshot(path=shot)
+    assert_fits(page, [*MAIN_CONTROLS, "#hint-text", "#hint-apply", "#hint-dismiss"],
+                f"{name} with a hint")
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
 @pytest.mark.parametrize("which", ["daily", 8, 20], ids=["home-daily", "play-8", "play-20"])
 def test_board_timer_and_controls_fit_with_and_without_a_hint(browser, live_server, levels,
@@ -66,12 +77,7 @@ def test_board_timer_and_controls_fit_with_and_without_a_hint(browser, live_serv
         page.wait_for_selector("#game[data-ready='true']")
         name = f"{'home' if which == 'daily' else f'play-{which}'}-{viewport[0]}x{viewport[1]}"
         page.screenshot(path=shots / f"layout-{name}-{theme}.png")
-        assert_fits(page, MAIN_CONTROLS, name)
-        page.locator("#hint").click()
-        page.locator("#hint-panel").wait_for(state="visible")
-        page.screenshot(path=shots / f"layout-{name}-{theme}-hint.png")
-        assert_fits(page, [*MAIN_CONTROLS, "#hint-text", "#hint-apply", "#hint-dismiss"],
-                    f"{name} with a hint")
+        assert_fits_with_and_without_hint(page, shots / f"layout-{name}-{theme}-hint.png", name)
         if viewport[0] < 600:
             header = page.locator(".site-header").bounding_box()
             assert header["height"] <= PHONE_HEADER_MAX_PX, header
@@ -129,11 +135,7 @@ def test_a_phone_board_uses_the_screens_width(browser, live_server, db, shots, w
                 lines = badge.evaluate("(el) => el.getBoundingClientRect().height / "
                                        "parseFloat(getComputedStyle(el).lineHeight)")
                 assert lines < 1.5, lines
-            assert_fits(page, MAIN_CONTROLS, which)
-            page.locator("#hint").click()
-            page.locator("#hint-panel").wait_for(state="visible")
-            page.screenshot(path=shots / f"phone-{which}-{theme}-hint.png")
-            assert_fits(page, [*MAIN_CONTROLS, "#hint-text", "#hint-apply", "#hint-dismiss"],
-                        f"{which} with a hint")
+            assert_fits_with_and_without_hint(page, shots / f"phone-{which}-{theme}-hint.png",
+                                              which)
         finally:
             context.close()

@@ -5,14 +5,12 @@ a forged move log and a too-fast solve stay off the boards; deleting an account.
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 import pytest
 from django.core import mail
-from django.db.models import F
 
 from puzzles.models import Player, Solve
-from tests.browser.test_game import axe_violations, cell
+from tests.browser.test_game import axe_violations, cell, solve_as_a_person
 from tests.support import returning_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,35 +20,6 @@ PASSWORD = "queens-pw-4829"
 def new_context(browser, live_server):
     return returning_player(browser.new_context(viewport={"width": 1280, "height": 800},
                                                 base_url=live_server.url))
-
-
-def solve_as_a_person(page, level, *, opened_ago_s: int = 40):
-    """Solve the open level queen by queen at a person's pace, as if the page had been open
-    `opened_ago_s` seconds: the server's opening and the page's own move log both move back
-    by that much, so the two clocks still agree (the server checks that they do)."""
-    page.wait_for_selector("#game[data-ready='true']")
-    for r, c in enumerate(level.solution[:-1]):
-        cell(page, r, c).dblclick()
-        page.wait_for_timeout(450)  # the marks span a share of the level's steps (human_pace)
-    page.wait_for_function(f"localStorage.getItem('queens:level:{level.id}') !== null")
-    board_url = page.url
-    page.goto("/privacy/")  # off the board, which saves its progress as the page goes
-    shift = opened_ago_s * 1000
-    page.evaluate("""([id, shift]) => {
-        const key = `queens:level:${id}`, p = JSON.parse(localStorage.getItem(key));
-        p.log.openedAt -= shift; p.log.moves.forEach((m) => { m[0] += shift; });
-        localStorage.setItem(key, JSON.stringify(p));
-    }""", [level.id, shift])
-    # Moved back from the server's own opening (the page's signed one), as the page's log
-    # is: both clocks keep the time the queens took so far.
-    Solve.objects.filter(level=level, seconds__isnull=True).update(
-        opened_at=F("opened_at") - timedelta(seconds=opened_ago_s))
-    page.goto(board_url)
-    page.wait_for_selector("#game[data-ready='true']")
-    last = level.size - 1
-    cell(page, last, level.solution[last]).dblclick()
-    page.locator("#win-dialog").wait_for(state="visible")
-    page.wait_for_function("document.getElementById('win-hints').textContent.length > 0")
 
 
 def sign_up(page, email: str, name: str):
