@@ -291,6 +291,15 @@ def test_a_6_by_6_painted_by_hand_is_published_and_found_among_the_communitys_le
     page.wait_for_url(f"**/levels/{published.id}/")
     page.wait_for_selector("#game[data-ready='true']")
     assert_fits(page, MAIN_CONTROLS, "the published level")
+    # The share link is shown whole, and its line is centred over the board as the board is.
+    share = page.locator(".share-url")
+    assert share.evaluate("e => e.scrollWidth <= e.clientWidth"), share.input_value()
+    line, board = page.locator(".byline").bounding_box(), page.locator("#board").bounding_box()
+    line_text = page.locator(".byline").evaluate(
+        "e => { const r = document.createRange(); r.selectNodeContents(e); "
+        "const b = r.getBoundingClientRect(); return [b.left, b.right]; }")
+    assert abs((line_text[0] + line_text[1]) / 2 - (line["x"] + line["width"] / 2)) < 4
+    assert line["x"] <= board["x"] and line["x"] + line["width"] >= board["x"] + board["width"]
     page.emulate_media(color_scheme="dark")
     shoot(page, shots, "17_published_level_desktop_dark")
     assert axe_violations(page) == []
