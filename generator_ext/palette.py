@@ -266,6 +266,15 @@ def region_color(region: int, colors: Sequence[int] | None = None) -> tuple[str,
     return REGION_COLORS[index % len(REGION_COLORS)]
 
 
+def region_letter(region: int) -> str:
+    """The letter a region's cells carry where colours alone are not enough: A for region 0,
+    B for 1, ... (static/js/board.js draws the same on the board; tests/browser/test_colours
+    holds the two together)."""
+    if not 0 <= region < 26:
+        raise ValueError(f"region {region} has no letter: regions are numbered 0 to 25")
+    return chr(ord("A") + region)
+
+
 def region_name(region: int, colors: Sequence[int] | None = None) -> str:
     """The name a sentence gives a region: its colour (numbered once colours repeat)."""
     if colors is not None:

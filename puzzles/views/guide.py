@@ -6,7 +6,13 @@ from django.conf import settings
 from django.shortcuts import render
 
 from generator_ext import TECHNIQUES, generate, rate, region_colors
-from generator_ext.palette import DARK_HEXES, REGION_COLORS, SAFE_DARK_HEXES, SAFE_HEXES
+from generator_ext.palette import (
+    DARK_HEXES,
+    REGION_COLORS,
+    SAFE_DARK_HEXES,
+    SAFE_HEXES,
+    region_letter,
+)
 from generator_ext.stars_logic import STAR_TECHNIQUES
 from puzzles.views.context import base_context
 from puzzles.words import TECHNIQUE_TITLES, step_message
@@ -21,7 +27,8 @@ TECHNIQUE_SOURCES = [(6, seed, tier) for seed in range(12)
 
 def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=(),
                colors=None, piece="♛"):
-    """The cells of a small picture: colour, mark, and what a step reasons about or decides."""
+    """The cells of a small picture: colour, letter, mark, and what a step reasons about or
+    decides."""
     sets = [set(map(tuple, cells)) for cells in (queens, crosses, because, new_queens,
                                                    new_crosses)]
     queens, crosses, because, new_queens, new_crosses = sets
@@ -31,7 +38,8 @@ def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_cr
          "safe": SAFE_HEXES[colors[g]], "safe_dark": SAFE_DARK_HEXES[colors[g]],
          "mark": piece if (r, c) in queens | new_queens else "×" if (r, c) in crosses | new_crosses
          else "",
-         "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because}
+         "new": (r, c) in new_queens | new_crosses, "because": (r, c) in because,
+         "letter": region_letter(g)}
         for r, row in enumerate(regions) for c, g in enumerate(row)
     ]
 

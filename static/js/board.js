@@ -34,6 +34,10 @@ export function paintRegion(el, colour) {
   }
 }
 
+// A region's letter, where colours alone are not enough: A for region 0 (as
+// generator_ext/palette.py's region_letter names it on the pages' small pictures).
+export const regionLetter = (g) => String.fromCharCode(65 + g);
+
 // Region colours, letters and the thick borders where regions meet, in place (the level
 // builder recolours while a drag goes on: rebuilt cells would lose the pointer's click).
 export function colourBoard(cells, level, palette) {
@@ -50,7 +54,7 @@ export function colourBoard(cells, level, palette) {
       delete cell.dataset.letter;
       paintRegion(cell, null);
     } else {
-      cell.dataset.letter = String.fromCharCode(65 + g);
+      cell.dataset.letter = regionLetter(g);
       paintRegion(cell, palette[level.colors[g]]);
     }
     cell.classList.toggle("edge-top", r === 0 || at(r - 1, c) !== g);

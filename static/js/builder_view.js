@@ -1,7 +1,7 @@
 // The level builder page's DOM: the swatches and tools, the board's colours and labels, the
 // analysis (problems, two solutions side by side, the solving steps) and the panels of a
 // proposal, a try-out and a published level. It writes; builder.js decides.
-import { buildBoard, colourBoard, paintRegion, renderBoard } from "./board.js";
+import { buildBoard, colourBoard, paintRegion, regionLetter, renderBoard } from "./board.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { UNPAINTED } from "./paint.js";
 import { tierName } from "./words.js";
@@ -70,6 +70,7 @@ function miniBoard(palette, regions, solution) {
   const size = regions.length, box = document.createElement("div");
   const rows = solution.map((cols) => [].concat(cols)), stars = !Number.isInteger(solution[0]);
   box.className = "mini-board"; box.style.gridTemplateColumns = `repeat(${size}, 1fr)`;
+  box.style.setProperty("--n", size);
   box.setAttribute("role", "img");
   const where = rows.map((cols, r) => interpolate(ngettext("row %(row)s: column %(columns)s",
     "row %(row)s: columns %(columns)s", cols.length),
@@ -79,6 +80,7 @@ function miniBoard(palette, regions, solution) {
   regions.forEach((row, r) => row.forEach((g, c) => {
     const span = document.createElement("span");
     paintRegion(span, g >= 0 ? palette[g] : null); // the palette the page draws
+    if (g >= 0) span.dataset.letter = regionLetter(g);
     span.textContent = rows[r].includes(c) ? (stars ? "★" : "♛") : "";
     box.appendChild(span);
   }));

@@ -225,6 +225,22 @@ def test_the_small_boards_draw_the_palette_the_setting_and_the_theme_pick(
             for selector, cells in figures.items():
                 assert drawn_fills(page, selector) == [c[key].lower() for c in cells], (
                     path, selector, key)
+                # Issue 35: the setting coloured the figures safe but drew no letters.
+                assert drawn_letters(page, selector) == [
+                    f'"{c["letter"]}"' if colour_blind else "none" for c in cells], path
             setting = "colour-blind" if colour_blind else "default"
-            page.screenshot(path=shots / f"{path.strip('/')}-{setting}-{scheme}.png")
+            page.screenshot(path=shots / f"{path.strip('/')}-{setting}-{scheme}.png",
+                            full_page=True)
+        if colour_blind:  # the card's letters are the ones its board draws (one rule, two homes)
+            page.goto(f"/levels/{level.id}/")
+            page.wait_for_selector("#game[data-ready='true']")
+            assert page.evaluate("[...document.querySelectorAll('#board .cell')].map("
+                                 "(el) => el.dataset.letter)") == [
+                c["letter"] for c in pictures["/community/"][".community-card .mini-board span"]]
         context.close()
+
+
+def drawn_letters(page, selector):
+    """The content drawn before each element `selector` finds ("none" where nothing is)."""
+    return page.evaluate("(selector) => [...document.querySelectorAll(selector)].map("
+                         "(el) => getComputedStyle(el, '::before').content)", selector)
