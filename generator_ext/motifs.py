@@ -68,6 +68,18 @@ def motifs() -> list[str]:
     return list(BITMAPS)
 
 
+MOTIF_KINDS = ("letter", "digit", "pictogram")
+
+
+def motif_kind(name: str) -> str:
+    """A motif's kind, one of MOTIF_KINDS (the builder's picker groups them so)."""
+    if name in PICTOGRAMS:
+        return "pictogram"
+    if name in GLYPHS:
+        return "digit" if name.isdigit() else "letter"
+    raise ValueError(f"unknown motif {name!r}; see generator_ext.motifs()")
+
+
 def _connected(cells: set[tuple[int, int]]) -> bool:
     start = next(iter(cells))
     seen, todo = {start}, [start]

@@ -3,6 +3,7 @@ worded with Django's gettext for the language of the request."""
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
+from generator_ext.motifs import MOTIF_KINDS, motif_kind
 from generator_ext.reasons import Words, color_name, sentence
 
 PLAYER_WORDS = Words(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
@@ -86,3 +87,19 @@ MOTIF_WORDS = {
 
 def motif_label(name: str) -> str:
     return str(MOTIF_WORDS.get(name, name))
+
+
+# The builder's picker, in groups (generator_ext.motifs.MOTIF_KINDS).
+MOTIF_KIND_WORDS = {
+    "letter": pgettext_lazy("motif kind", "Letters"),
+    "digit": pgettext_lazy("motif kind", "Digits"),
+    "pictogram": pgettext_lazy("motif kind", "Pictures"),
+}
+
+
+def motif_groups(names) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The motifs `names` by kind, each group named: [(group, [(name, label)...])...]."""
+    names = list(names)
+    return [(str(MOTIF_KIND_WORDS[kind]),
+             [(name, motif_label(name)) for name in names if motif_kind(name) == kind])
+            for kind in MOTIF_KINDS]

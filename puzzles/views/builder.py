@@ -10,7 +10,7 @@ from puzzles.errors import ServiceError
 from puzzles.selectors import community as community_selectors
 from puzzles.views.context import base_context, difficulty_choices, refuses_bad_parameters
 from puzzles.views.guide import mini_board
-from puzzles.words import motif_label, tier_label
+from puzzles.words import motif_groups, tier_label
 
 COMMUNITY_PAGE_SIZE = 24
 DRAFTS_SHOWN = 20
@@ -28,7 +28,7 @@ def create(request, key: str | None = None):
               for d in community_selectors.drafts_of(request.player)[:DRAFTS_SHOWN]]
     return render(request, "create.html", base_context(
         builder_sizes=domain.BUILDER_SIZES, drafts=drafts, text_limits=domain.TEXT_LIMITS,
-        motifs=[(name, motif_label(name)) for name, _ in domain.MOTIF_CHOICES],
+        motif_groups=motif_groups(name for name, _ in domain.MOTIF_CHOICES),
         draft={"key": draft.key, "size": draft.size, "rule": draft.rule, "stars": draft.stars,
                "regions": draft.regions, "title": draft.title,
                "maker_name": draft.maker_name} if draft else None))

@@ -49,3 +49,13 @@ def test_the_same_motif_is_the_same_cells_every_time_and_a_bad_one_is_refused():
         motif_cells("dragon", 9)
     with pytest.raises(ValueError, match="boards of 7 to 16"):
         motif_cells("heart", 20)
+
+
+def test_every_motif_has_one_kind_and_an_unknown_one_is_a_value_error():
+    from generator_ext.motifs import MOTIF_KINDS, motif_kind
+
+    kinds = [motif_kind(name) for name in motifs()]
+    assert kinds.count("letter") == 26 and kinds.count("digit") == 10
+    assert set(kinds) == set(MOTIF_KINDS)
+    with pytest.raises(ValueError, match="unknown motif 'unicorn'"):
+        motif_kind("unicorn")

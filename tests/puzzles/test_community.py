@@ -122,3 +122,19 @@ def test_fresh_cookies_from_one_address_are_one_play_a_day(client):
     assert re.search(r"\b3 plays\b", client.get("/community/").content.decode())
     publish(client, 6, title="Unplayed")
     assert re.search(r"\b0 plays\b", client.get("/community/").content.decode())
+
+
+def test_the_builders_motif_picker_groups_letters_digits_and_pictures(client):
+    """Issue 35: 48 motifs in one flat list. The picker groups them, every motif once, named
+    in the page's language."""
+    from generator_ext import motifs
+
+    page = client.get("/create/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    picker = re.search(r'<select id="motif">(.*?)</select>', page, re.S).group(1)
+    groups = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', picker, re.S)
+    assert [label for label, _ in groups] == ["Buchstaben", "Ziffern", "Bilder"]
+    values = [re.findall(r'value="([^"]+)"', options) for _, options in groups]
+    assert values[0] == [m for m in motifs() if m.isalpha() and len(m) == 1]
+    assert values[1] == [m for m in motifs() if m.isdigit()]
+    assert "heart" in values[2] and sum(map(len, values)) == len(motifs())
+    assert ">Herz<" in groups[2][1]
