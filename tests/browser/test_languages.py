@@ -48,7 +48,7 @@ def speaking(browser, live_server):
 
 
 @pytest.mark.parametrize("accept", list(SEEN))
-def test_a_player_sees_the_game_in_their_language(speaking, make_level, accept):
+def test_a_player_sees_the_game_in_their_language(speaking, make_level, shots, accept):
     lang, daily, solved, time_word, rank = SEEN[accept]
     level = make_level(size=8, seed=3)
     page = speaking(accept)
@@ -64,6 +64,7 @@ def test_a_player_sees_the_game_in_their_language(speaking, make_level, accept):
     assert page.locator("#win-time").inner_text().startswith(time_word)
     page.wait_for_function("document.getElementById('win-rank').textContent.length > 0")
     assert page.locator("#win-rank").inner_text() == rank
+    page.screenshot(path=shots / f"win-{lang}-desktop.png")  # looked at: CJK needs its font
 
 
 @pytest.mark.parametrize("accept", list(HINT_WORDS))
