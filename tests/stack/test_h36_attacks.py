@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import time
 import uuid
 
@@ -143,3 +144,40 @@ def test_no_server_error_on_a_strangers_request(stack, method, path):
     answer = Client(stack.url).request(method, path)
     assert answer.status < 500, f"{method} {path}: {answer.status} {answer.text[:200]}"
 
+
+
+def test_sockets_that_hang_up_mid_race_do_not_flood_the_log_with_tracebacks(stack):
+    """A joined racer opens sockets to the room, reports progress on each (within the
+    per-connection allowance) and hangs them up one after another: every message the room
+    still had for a closed socket is logged at ERROR with a full traceback (uvicorn's
+    ClientDisconnected), ~25 lines each, so one address writes the log at will."""
+    host, code = a_room(stack, size=6, boards=1)
+    with room_socket(stack, host, code) as ws:
+        receive(ws, "hello")
+        ws.send(json.dumps({"type": "start"}))
+        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
+        assert state is not None, "the round was never dealt"
+        time.sleep(state["starts_in_ms"] / 1000 + 0.5)
+    before = stack.log("web").count("ClientDisconnected")
+    sockets = [room_socket(stack, host, code) for _ in range(20)]
+    for ws in sockets:
+        receive(ws, "hello")
+    for k in range(30):  # 3 s at 10 reports a second per socket, then each hangs up
+        for ws in sockets:
+            ws.send(json.dumps({"type": "progress", "board": 0, "queens": k % 6}))
+        time.sleep(0.1)
+        for ws in sockets:  # what the room sent back, so the sockets stay alive
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    ws.recv(timeout=0)
+        if k >= 10 and sockets:  # hung up as a dropped network does: no close handshake
+            gone = sockets.pop()
+            gone.socket.shutdown(socket.SHUT_RDWR)
+            gone.socket.close()
+    for ws in sockets:
+        ws.close()
+    time.sleep(2)
+    logged = stack.log("web").count("ClientDisconnected") - before
+    print(f"20 sockets, 600 progress reports, hung up one by one: {logged} "
+          f"ClientDisconnected tracebacks logged")
+    assert logged <= 5, f"{logged} ERROR tracebacks for sockets a client closed"
