@@ -67,6 +67,24 @@ class Category(models.TextChoices):
 CATEGORY_ORDER = [Category.FLAWLESS, Category.NO_HINTS, Category.ASSISTED]
 
 
+class Unranked(models.TextChoices):
+    """Why a solve or a race's finish is not ranked (static/js/words.js words each)."""
+
+    ASSISTED = "assisted"  # hints helped: on the assisted board only
+    REVEALED = "revealed"  # the solution was shown at the player's address
+    HINTED = "hinted"  # other players at the address took the level's hints
+    TOO_FAST = "too_fast"  # faster than the level's steps allow a person
+    UNVERIFIED = "unverified"  # a move log missing or not holding up
+    IMPLAUSIBLE = "implausible"  # the log's pace is no person's
+    ADDRESS = "address"  # too many ranked solves from one address
+    OFFLINE = "offline"  # solved offline, sent later
+    STRUCK = "struck"  # taken off the boards by staff
+
+
+# A race says why a finish is not ranked in fewer words: what was shown, or too fast.
+RACE_UNRANKED = [Unranked.REVEALED, Unranked.HINTED, Unranked.TOO_FAST]
+
+
 def categories_on_board(category: str) -> list[str]:
     """The solve categories a board of `category` shows."""
     return CATEGORY_ORDER[:CATEGORY_ORDER.index(category) + 1]

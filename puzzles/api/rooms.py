@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from puzzles.api.fields import StrictCharField, StrictIntegerField
 from puzzles.api.throttles import RoomCreateThrottle
 from puzzles.api.views import answers, body
+from puzzles.domain import RACE_UNRANKED
 from puzzles.errors import ServiceError
 from puzzles.selectors import rooms as room_selectors
 from puzzles.services import rooms
@@ -48,9 +49,10 @@ class RoomResultSerializer(serializers.Serializer):
                                     "finished unranked (after every rank)")
     finished_ms = serializers.IntegerField(allow_null=True)
     boards_done = serializers.IntegerField()
-    unranked = serializers.ChoiceField(choices=["revealed", "too_fast"], allow_null=True,
+    unranked = serializers.ChoiceField(choices=RACE_UNRANKED, allow_null=True,
                                        help_text="why a finish is not ranked: a level of the "
-                                                 "round revealed, or a board solved faster "
+                                                 "round revealed (or its hints taken) at the "
+                                                 "racer's address, or a board solved faster "
                                                  "than a person could")
 
 

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from generator_ext import TECHNIQUES, second_channel
 from puzzles import moves
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
-from puzzles.domain import Category
+from puzzles.domain import Category, Unranked
 from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
 from puzzles.services.play import OPENED_MAX_AGE_S
 from puzzles.words import step_message
@@ -257,11 +257,11 @@ class SolveResponseSerializer(serializers.Serializer):
                   "null until the level has RANKING_MIN_SOLVES ranked solves, or when this "
                   "solve is not ranked")
     unranked = serializers.ChoiceField(
-        choices=["assisted", "revealed", "too_fast", "unverified", "implausible", "address",
-                 "offline", "struck"],
+        choices=Unranked.choices,
         allow_null=True,
         help_text="why the solve is not ranked: hints helped (it is on the assisted board), "
-                  "or why it is on no board: the level was revealed at this address, faster "
+                  "or why it is on no board: the level was revealed at this address (or "
+                  "other players there took its hints), faster "
                   "than the level's own steps allow a person, a move log missing or not "
                   "holding up, not a person's pace (puzzles.moves.human_pace), too many solves "
                   "from one address, made offline (its time is the player's clock), or struck "

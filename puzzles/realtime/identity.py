@@ -7,7 +7,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
 
-from puzzles.player import ACCOUNT_KEY, MAX_AGE_S, SALT, client_address
+from puzzles.player import ACCOUNT_KEY, MAX_AGE_S, SALT, address_key, client_address
 
 
 def as_request(scope) -> HttpRequest:
@@ -44,3 +44,9 @@ def language_of(scope) -> str:
 
 def address_of(scope) -> str:
     return client_address(as_request(scope))
+
+
+def address_key_of(scope) -> str:
+    """The client's address keyed as Solve.address and Reveal.address are (never stored
+    plainly): what was shown at it counts against a race's finish."""
+    return address_key(as_request(scope))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, Sum
 
 from puzzles.models import Level, Reveal, Solve
 
@@ -45,6 +45,27 @@ def board_solves_from(level: Level, address: str) -> int:
 def revealed_at(level: Level, address: str) -> bool:
     """The level's solution was shown at this address (to any player there)."""
     return bool(address) and Reveal.objects.filter(level=level, address=address).exists()
+
+
+# Hints are steps of the solution: a script asks them from a throwaway cookie until it has
+# every queen, then solves "without hints" from its account at the same address. This many
+# hints for a level at an address, taken by other players there, rank no solve of it from
+# there; one or two (a flatmate stuck on the daily) keep the others' solves ranked.
+HINTS_SHOWN_AT_ADDRESS = 3
+
+
+def exposed_at(level: Level, address: str, *, besides: str | None = None) -> str | None:
+    """Why a solve of `level` from `address` may not rank for what was shown there:
+    "revealed" (its solution, to anyone there) or "hinted" (HINTS_SHOWN_AT_ADDRESS hints or
+    more, to players there other than `besides`, whose own hints count on their own solve);
+    None when nothing was."""
+    if not address:
+        return None
+    if revealed_at(level, address):
+        return "revealed"
+    hints = Solve.objects.filter(level=level, address=address).exclude(
+        player=besides or "").aggregate(total=Sum("hints"))["total"] or 0
+    return "hinted" if hints >= HINTS_SHOWN_AT_ADDRESS else None
 
 
 def solves_by(player: str) -> int:

@@ -64,7 +64,8 @@ class SolveRecord:
     assisted: bool
     faster_than: int | None
     # Why not ranked: "assisted" (on the assisted board only), or why on no board at all:
-    # "revealed" (the level was revealed at this address), "too_fast" (faster than the
+    # "revealed" (the level was revealed at this address), "hinted" (other players there
+    # took its hints: selectors.play.exposed_at), "too_fast" (faster than the
     # level's steps), "unverified" (the move log did not hold up), "implausible" (its pace),
     # "address" (too many from one address) or, later, "struck" (by staff).
     unranked: str | None
@@ -211,8 +212,9 @@ def offset_s(moment: datetime | None, solve: Solve) -> float:
 
 def why_unranked(level: Level, solve: Solve, log: list | None) -> str | None:
     """Why a recorded solve goes on no board (the first reason found), or None."""
-    if play_selectors.revealed_at(level, solve.address):
-        return "revealed"
+    shown = play_selectors.exposed_at(level, solve.address, besides=solve.player)
+    if shown:
+        return shown
     techniques = moves.techniques_of(level)
     if 1000 * solve.seconds < moves.fastest_ms(techniques):  # whatever the log says
         return "too_fast"

@@ -31,6 +31,7 @@ from puzzles import domain, moves
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState, Solve
 from puzzles.selectors import levels as level_selectors
+from puzzles.selectors import play as play_selectors
 from puzzles.selectors.rooms import progress_key, stale_before
 from puzzles.words import tier_word
 
@@ -264,9 +265,12 @@ def save_progress(room: Room, *, player: str, board: int, queens: int) -> None:
     cache.set(key, counts, timeout=2 * ROUND_LIMIT_S)
 
 
-def finish_board(room: Room, *, player: str, board: object, moves_log: object) -> RoomPlayer:
+def finish_board(room: Room, *, player: str, board: object, moves_log: object,
+                 address: str = "") -> RoomPlayer:
     """A board solved: its move log must replay to the solution at a person's pace and keep
-    time with the server's clock; its time is the server's. The round may end with it."""
+    time with the server's clock; its time is the server's. The round may end with it. A
+    board whose solution or hints were shown at the racer's `address` (keyed, as
+    Solve.address), to any cookie there, leaves the finish unranked."""
     board = board_index(room, board)
     log = moves.parse_moves(moves_log, room.size)
     with transaction.atomic():
@@ -289,7 +293,9 @@ def finish_board(room: Room, *, player: str, board: object, moves_log: object) -
         pace = moves.human_pace(log, techniques=moves.techniques_of(level),
                                 solved_s=(took - since) / 1000)
         if not pace.verified and not mine.unranked:
-            mine.unranked = "too_fast"
+            mine.unranked = domain.Unranked.TOO_FAST
+        if not mine.unranked:
+            mine.unranked = play_selectors.exposed_at(level, address) or ""
         mine.done[board] = took
         mine.queens[board] = room.size
         if all(ms is not None for ms in mine.done):
@@ -323,7 +329,7 @@ def finish_round(room: Room, players: list[RoomPlayer]) -> None:
         level_id__in=room.levels, player__in=[p.player for p in players],
         revealed=True).values_list("player", flat=True))
     for p in players:
-        p.unranked = p.unranked or ("revealed" if p.player in revealed else "")
+        p.unranked = p.unranked or (domain.Unranked.REVEALED if p.player in revealed else "")
     finished = sorted((p for p in players if p.finished_ms is not None),
                       key=lambda p: (p.finished_ms, p.joined_at))
     ranked = [p for p in finished if not p.unranked]

@@ -22,6 +22,9 @@ from puzzles.words import tier_label
 MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 
 
+FIRST_YEAR = 2000  # before any daily; a month of year 1 broke the calendar's previous month
+
+
 def parse_month(raw: str | None, today: date) -> date:
     """The first day of the month `YYYY-MM` names (this month when none); ServiceError when
     it is malformed or not yet come."""
@@ -31,6 +34,8 @@ def parse_month(raw: str | None, today: date) -> date:
     if not found or not 1 <= int(found.group(2)) <= 12:
         raise ServiceError(gettext("month must look like 2026-12 (a year and a month)"))
     month = date(int(found.group(1)), int(found.group(2)), 1)
+    if month.year < FIRST_YEAR:  # the calendar around year 1 runs off the dates there are
+        raise ServiceError(gettext("the archive starts in %(year)s") % {"year": FIRST_YEAR})
     if month > today:
         raise ServiceError(gettext("that month has not come yet"))
     return month

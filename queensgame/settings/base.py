@@ -133,7 +133,10 @@ ACCOUNT_PREVENT_ENUMERATION = True
 # allauth's own limits are per client address; its failed sign-ins per address only (its
 # default also counts per email from anywhere: a stranger could lock a real account), the
 # account and address together being axes' lockout above.
-ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip"}
+# A password reset mails the address typed, account or not (enumeration prevention): allauth's
+# 5 a minute per address let a stranger send one victim 300 mails an hour; 3 an hour is
+# plenty for a person who lost a mail.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip", "reset_password": "10/m/ip,3/h/key"}
 # A session lasts four weeks; sessions live in the cache, written through to the database
 # (which answers while Redis is away: the `sessions` cache then misses, see CACHES).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

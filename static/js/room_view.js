@@ -70,16 +70,21 @@ export function fitBoard() {
   race.style.setProperty("--board-px", `${Math.floor(px)}px`);
 }
 
+// Why a finish is unranked (puzzles.domain.RACE_UNRANKED), in a few words.
+const RACE_UNRANKED = {
+  revealed: () => gettext("%(name)s in %(time)s: unranked (a level was revealed)"),
+  hinted: () => gettext("%(name)s in %(time)s: unranked (a level's hints were taken on their network)"),
+  too_fast: () => gettext("%(name)s in %(time)s: unranked (faster than a person solves)"),
+};
+
 export function showResults(results) {
   const items = results.map((r) => {
     const li = document.createElement("li");
     li.dataset.rank = r.rank === null ? "" : r.rank;
     li.dataset.unranked = r.unranked || "";
     li.textContent = r.unranked
-      ? interpolate(r.unranked === "revealed"
-        ? gettext("%(name)s in %(time)s: unranked (a level was revealed)")
-        : gettext("%(name)s in %(time)s: unranked (faster than a person solves)"),
-      { name: r.name, time: fmtMs(r.finished_ms) })
+      ? interpolate((RACE_UNRANKED[r.unranked] || RACE_UNRANKED.too_fast)(),
+        { name: r.name, time: fmtMs(r.finished_ms) })
       : r.rank === null
       ? interpolate(ngettext("%(name)s: did not finish (%(count)s board)", "%(name)s: did not finish (%(count)s boards)",
         r.boards_done), { name: r.name, count: r.boards_done })

@@ -103,6 +103,7 @@ const UNRANKED = {
   implausible: () => gettext("Not ranked: the queens went down faster than a person places them."),
   offline: () => gettext("Solved offline: recorded, not ranked."),
   revealed: () => gettext("Not ranked: this level's solution was revealed on your network."),
+  hinted: () => gettext("Not ranked: this level's hints were taken by other players on your network."),
   struck: () => gettext("Not ranked: taken off the boards by the moderators."),
 };
 

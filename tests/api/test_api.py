@@ -734,3 +734,9 @@ def test_a_solve_eight_seconds_after_opening_an_8x8_is_not_ranked(client, make_l
     ranking = post(client, url + "solves/", {"token": solved["token"]}).json()
     assert 8 <= ranking["seconds"] <= 10 and ranking["ranked"] is False
     assert ranking["solvers"] == 0
+
+
+def test_the_api_docs_page_answers_get_and_refuses_options_without_a_500(client):
+    """An outsider's OPTIONS /api/docs/ was a 500 (the Swagger view has no template for it)."""
+    assert client.get("/api/docs/").status_code == 200
+    assert client.options("/api/docs/").status_code == 405

@@ -236,6 +236,33 @@ def test_a_reveal_by_anyone_at_an_address_unranks_its_solves_of_that_level(daily
     assert 1000 * quick > moves.fastest_ms(moves.techniques_of(daily))
 
 
+def test_hints_taken_by_another_cookie_at_an_address_unrank_its_solves_of_that_level(daily):
+    """The outside attacker's hole: a throwaway cookie asks hint after hint (steps of the
+    solution; no Reveal was filed), then an account at the same address solves "without
+    hints", ranked and first. Three hints there by others unrank it ("hinted"); a flatmate's
+    two leave it ranked; the hinting player's own solve is assisted as ever."""
+    url = f"/api/levels/8/{daily.id}/hint/"
+
+    def hints_from(client, count):
+        marks = {"queens": [], "crosses": []}
+        for _ in range(count):
+            step = post(client, url, marks).json()
+            marks["queens"] += step["queens"]
+            marks["crosses"] += step["crosses"]
+
+    hints_from(Client(REMOTE_ADDR="10.63.0.1"), 3)
+    cheat, _ = account("hinted@example.com", "Hinted", client=Client(REMOTE_ADDR="10.63.0.1"))
+    record = solve(cheat, daily, 95)
+    assert (record["ranked"], record["unranked"], record["category"]) == (False, "hinted",
+                                                                          None)
+    assert board(cheat)["entries"] == []
+    hints_from(Client(REMOTE_ADDR="10.64.0.1"), 2)  # a flatmate stuck twice
+    sharing, _ = account("flat@example.com", "Flat", client=Client(REMOTE_ADDR="10.64.0.1"))
+    assert solve(sharing, daily, 95)["ranked"]
+    helped, _ = account("helped@example.com", "Helped", client=Client(REMOTE_ADDR="10.65.0.1"))
+    assert solve(helped, daily, 95, hints=3)["unranked"] == "assisted"
+
+
 def a_fast_persons_log(solution: list[int]) -> list[list[int]]:
     """A fast person's 8×8 in 9 s: a first mark 1.3 s in, crosses as they reason, one queen
     put down wrong and taken back, uneven pauses."""

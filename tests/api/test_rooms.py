@@ -14,7 +14,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.http import HttpResponse
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from puzzles.models import Level, Room, RoomPlayer, RoomResult
@@ -316,13 +316,38 @@ def race_results(room: Room) -> list[tuple]:
     return [(r["name"], r["rank"], r["unranked"]) for r in seen["results"]]
 
 
-def finish(room: Room, player: str, after_s: float) -> None:
+def finish(room: Room, player: str, after_s: float, address: str = "") -> None:
     Room.objects.filter(pk=room.pk).update(starts_at=timezone.now() - timedelta(
         seconds=after_s))
     room.refresh_from_db()
     solution = Level.objects.get(pk=room.levels[0]).solution
     rooms.finish_board(room, player=player, board=0,
-                       moves_log=human_moves(solution, end_s=after_s))
+                       moves_log=human_moves(solution, end_s=after_s), address=address)
+
+
+@pytest.mark.parametrize("shown", ["revealed", "hinted"])
+def test_a_level_shown_to_another_cookie_at_the_racers_address_unranks_the_finish(levels,
+                                                                                 shown):
+    """The outside attacker's race: a second cookie at Bob's address reveals the dealt
+    level (or asks its hints) during the countdown; Bob's own cookie never did. Bob's
+    finish, first by time, is unranked; Ada, honest and later, wins."""
+    from puzzles.player import address_key
+
+    room = race_of_two(levels)
+    throwaway = Client(REMOTE_ADDR="10.66.0.1")
+    url = f"/api/levels/8/{room.levels[0]}/"
+    if shown == "revealed":
+        assert post(throwaway, url + "reveal/").status_code == 200
+    else:
+        marks = {"queens": [], "crosses": []}
+        for _ in range(3):
+            step = post(throwaway, url + "hint/", marks).json()
+            marks = {k: marks[k] + step[k] for k in marks}
+    at = address_key(RequestFactory().get("/", REMOTE_ADDR="10.66.0.1"))
+    finish(room, "bob-key", after_s=30, address=at)
+    finish(room, "host-key", after_s=40, address=address_key(
+        RequestFactory().get("/", REMOTE_ADDR="10.67.0.1")))
+    assert race_results(room) == [("Ada", 1, None), ("Bob", None, shown)]
 
 
 def test_a_reveal_in_a_race_leaves_that_finish_unranked_after_every_rank(levels):

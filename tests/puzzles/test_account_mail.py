@@ -35,3 +35,17 @@ def test_the_sign_up_mail_speaks_the_players_language():
     body = mail.outbox[-1].body
     assert "¡Gracias por jugar a Queens!" in body
     assert "Thank you" not in body
+
+
+def test_password_reset_mails_to_one_address_are_few_an_hour_from_any_number_of_clients(
+        settings):
+    """An outsider: a reset mails the address typed, account or not, 5 a minute per address
+    (300 an hour to one victim). From ten clients, three mails reach it in the hour."""
+    from django.core.cache import caches
+
+    caches["default"].clear()
+    before = len(mail.outbox)
+    for k in range(10):
+        Client(REMOTE_ADDR=f"10.0.0.{k + 1}").post("/accounts/password/reset/",
+                                                   {"email": "victim@example.com"})
+    assert len(mail.outbox) - before == 3

@@ -58,7 +58,8 @@ def test_months_walk_back_to_the_first_daily_and_never_forward_past_today(client
 
 @pytest.mark.parametrize("month, words", [
     ("2026-13", "must look like"), ("26-1", "must look like"), ("2999-01", "not come yet"),
-    ("x" * 300, "must look like")])
+    ("x" * 300, "must look like"), ("0001-01", "starts in 2000"), ("1999-12", "starts in 2000")])
 def test_a_bad_month_is_a_400_with_a_sentence(client, month, words):
     response = client.get("/archive/", {"month": month})
     assert response.status_code == 400 and words in response.content.decode()
+
