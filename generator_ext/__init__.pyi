@@ -1,4 +1,4 @@
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, overload
 
@@ -14,6 +14,29 @@ TECHNIQUES: tuple[str, ...]
 TIERS: tuple[str, ...]
 # The region colours (name, hex): the names in Step messages and the colours the UI shows.
 REGION_COLORS: list[tuple[str, str]]
+# The layout styles generate(style=) takes, by name.
+STYLES: dict[str, int]
+# The board sizes a motif is drawn on, and the motifs' kinds (the builder's picker groups).
+MOTIF_SIZES: range
+MOTIF_KINDS: tuple[str, ...]
+# The pictogram motifs (heart, star...) as 7-line bitmaps; letters and digits are glyphs.
+PICTOGRAMS: dict[str, tuple[str, ...]]
+# The palettes as the pages draw them: the first CORE colours are the ones used first; each
+# default colour's dark-theme version, the colour-vision-safe ones and theirs.
+CORE: int
+DARK_HEXES: list[str]
+SAFE_HEXES: list[str]
+SAFE_DARK_HEXES: list[str]
+# Star Battle's techniques, easiest first (docs/architecture.md §5).
+STAR_TECHNIQUES: tuple[str, ...]
+
+@dataclass(frozen=True)
+class Words:
+    """The translation functions a reason is worded with (English when left out)."""
+
+    gettext: Callable[[str], str] = ...
+    ngettext: Callable[[str, str, int], str] = ...
+    pgettext: Callable[[str, str], str] = ...
 
 @dataclass(frozen=True)
 class GeneratedLevel:
@@ -137,8 +160,27 @@ def region_name(region: int, colors: Sequence[int] | None = None) -> str: ...
 def second_channel(colors: Sequence[int]) -> bool: ...
 def served_tiers(n: int, stars: int = 1) -> list[str]: ...
 
+def motif_kind(name: str) -> str: ...
+def painted_colors(n: int) -> list[int]: ...
+def region_letter(region: int) -> str: ...
+def canonical_hashes(regions: _Regions) -> list[str]: ...
+def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]: ...
+def conflicts(regions: _Regions, queens: _Cells, rule: str,
+              stars: int = 1) -> list[dict[str, Any]]: ...
+def sentence(reason: dict[str, Any], words: Words | None = None) -> str: ...
+def color_name(name: str, words: Words | None = None) -> str: ...
+
 __all__ = [
+    "CORE",
+    "DARK_HEXES",
+    "MOTIF_KINDS",
+    "MOTIF_SIZES",
+    "PICTOGRAMS",
     "REGION_COLORS",
+    "SAFE_DARK_HEXES",
+    "SAFE_HEXES",
+    "STAR_TECHNIQUES",
+    "STYLES",
     "TECHNIQUES",
     "TIERS",
     "Analysis",
@@ -148,21 +190,30 @@ __all__ = [
     "Problem",
     "Rating",
     "Step",
+    "Words",
     "analyze",
     "canonical_hash",
+    "canonical_hashes",
     "check_stars",
+    "color_name",
+    "conflicts",
     "count_solutions",
     "design_score",
     "generate",
     "hint",
     "make_unique",
     "motif_cells",
+    "motif_kind",
     "motifs",
+    "painted_colors",
+    "parse_cells",
     "rate",
     "region_color",
     "region_colors",
+    "region_letter",
     "region_name",
     "second_channel",
+    "sentence",
     "served_tiers",
     "solve",
     "star_tier",

@@ -35,18 +35,19 @@ class Words:
 ENGLISH = Words()
 
 
-def sentence(reason: dict, words: Words = ENGLISH) -> str:
-    """The reason worded; ValueError for a reason it does not know."""
+def sentence(reason: dict, words: Words | None = None) -> str:
+    """The reason worded (in English without `words`); ValueError for a reason it does not
+    know."""
     say = SENTENCES.get((str(reason.get("technique")), str(reason.get("says"))))
     if say is None:
         raise ValueError(f"no sentence for {reason.get('technique')!r} / {reason.get('says')!r}")
-    text = say(_Phrases(words), reason)
+    text = say(_Phrases(words or ENGLISH), reason)
     return text[:1].upper() + text[1:]
 
 
-def color_name(name: str, words: Words = ENGLISH) -> str:
+def color_name(name: str, words: Words | None = None) -> str:
     """A region's colour as it stands alone ("khaki", "khaki 2"), in the words' language."""
-    return _Phrases(words).color(name, True)
+    return _Phrases(words or ENGLISH).color(name, True)
 
 
 class _Phrases:

@@ -9,8 +9,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy, ngettext
 
-from generator_ext import design_score, rate, region_colors
-from generator_ext.palette import REGION_COLORS
+from generator_ext import REGION_COLORS, design_score, rate, region_colors
 from puzzles import domain
 from puzzles.errors import ServiceError
 from puzzles.models import (

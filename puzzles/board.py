@@ -3,7 +3,7 @@ a solve is the stored solution exactly."""
 
 from __future__ import annotations
 
-from generator_ext.rules import conflicts as find_conflicts
+from generator_ext import conflicts as find_conflicts
 
 __all__ = ["find_conflicts", "is_exact_solution", "solution_cells"]
 

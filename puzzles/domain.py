@@ -11,9 +11,7 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext
 
-from generator_ext import TIERS, motifs, served_tiers
-from generator_ext.levels import STYLES
-from generator_ext.motifs import MOTIF_SIZES
+from generator_ext import MOTIF_SIZES, STYLES, TIERS, motifs, served_tiers
 from puzzles.errors import ServiceError
 from puzzles.text import TextRefused, clean_text
 from puzzles.words import tier_word

@@ -9,8 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
-from generator_ext import region_colors
-from generator_ext.palette import painted_colors
+from generator_ext import painted_colors, region_colors
 from puzzles.domain import (
     MOTIF_CHOICES,
     SERVED_SIZES,

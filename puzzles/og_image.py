@@ -5,7 +5,7 @@ from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
 
-from generator_ext.palette import REGION_COLORS
+from generator_ext import REGION_COLORS
 
 WIDTH, HEIGHT, MARGIN = 1200, 630, 45
 BACKGROUND, LINE, TEXT = "#f7f5f0", "#2a2a33", "#1f1f24"

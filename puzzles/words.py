@@ -3,8 +3,7 @@ worded with Django's gettext for the language of the request."""
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
-from generator_ext.motifs import MOTIF_KINDS, motif_kind
-from generator_ext.reasons import Words, color_name, sentence
+from generator_ext import MOTIF_KINDS, Words, color_name, motif_kind, sentence
 
 PLAYER_WORDS = Words(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
 

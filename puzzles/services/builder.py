@@ -14,12 +14,12 @@ from generator_ext import (
     Analysis,
     Fix,
     analyze,
+    canonical_hashes,
     generate,
     make_unique,
+    painted_colors,
 )
 from generator_ext import check_stars as engine_check_stars
-from generator_ext.canonical import canonical_hashes
-from generator_ext.palette import painted_colors
 from puzzles import domain, likeness
 from puzzles.errors import ServiceError
 from puzzles.models import Level, Source

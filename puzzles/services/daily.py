@@ -10,8 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from generator_ext import generate
-from generator_ext.motifs import PICTOGRAMS
+from generator_ext import PICTOGRAMS, generate
 from puzzles.errors import ServiceError
 from puzzles.models import DailyPuzzle, Level, Rule, Tier
 from puzzles.selectors import daily as daily_selectors

@@ -14,8 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from generator_ext import Step, hint
-from generator_ext.deduce import parse_cells
+from generator_ext import Step, hint, parse_cells
 from puzzles import board, leaderboards, moves
 from puzzles.domain import Category
 from puzzles.errors import ServiceError

@@ -6,7 +6,7 @@ import functools
 from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
 
-from generator_ext.palette import CORE, DARK_HEXES, REGION_COLORS, SAFE_DARK_HEXES, SAFE_HEXES
+from generator_ext import CORE, DARK_HEXES, REGION_COLORS, SAFE_DARK_HEXES, SAFE_HEXES
 from puzzles import domain, streaks
 from puzzles.errors import ServiceError
 from puzzles.selectors import play as play_selectors

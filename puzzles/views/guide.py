@@ -5,15 +5,18 @@ import functools
 from django.conf import settings
 from django.shortcuts import render
 
-from generator_ext import TECHNIQUES, generate, rate, region_colors
-from generator_ext.palette import (
+from generator_ext import (
     DARK_HEXES,
     REGION_COLORS,
     SAFE_DARK_HEXES,
     SAFE_HEXES,
+    STAR_TECHNIQUES,
+    TECHNIQUES,
+    generate,
+    rate,
+    region_colors,
     region_letter,
 )
-from generator_ext.stars_logic import STAR_TECHNIQUES
 from puzzles.views.context import base_context
 from puzzles.words import TECHNIQUE_TITLES, step_message
 

@@ -14,3 +14,20 @@ def test_stub_matches_the_runtime():
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_site_uses_only_the_engines_public_face():
+    """Issue 36: the site reached into engine submodules (palette, motifs, deduce, rules...);
+    whatever it needs is in generator_ext's typed public face, which stubtest checks."""
+    import ast
+
+    reached = []
+    for folder in ("puzzles", "queensgame"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                         else [a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [])
+                reached += [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for name in names
+                            if name.startswith("generator_ext.")]
+    assert reached == []
