@@ -136,7 +136,7 @@ def main(argv=None):
     if args.post_rate:
         settings["QUEENS_POST_RATE"] = args.post_rate
     many = {"QUEENS_EDGE_CONNECTIONS": "60000", "QUEENS_EDGE_RATE": "1000000r/s",
-            "QUEENS_EDGE_POST_RATE": "1000000r/s"}
+            "QUEENS_EDGE_POST_RATE": "1000000r/s", "QUEENS_EDGE_SOCKETS": "60000"}
     results = {}
     with local_stack("load", **settings) as env, tempfile.TemporaryDirectory() as folder:
         levels = stock(env)

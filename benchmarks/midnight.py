@@ -190,7 +190,7 @@ def run_layout(args, apart: bool) -> tuple[dict, dict, tuple[int, int]]:
                 # per address, so it is lifted for the run, as the edge's are.
                 "QUEENS_POST_RATE": "10000000/minute", "QUEENS_DAILY_EPOCH": "2026-01-01"}
     many = {"QUEENS_EDGE_CONNECTIONS": "60000", "QUEENS_EDGE_RATE": "1000000r/s",
-            "QUEENS_EDGE_POST_RATE": "1000000r/s"}
+            "QUEENS_EDGE_POST_RATE": "1000000r/s", "QUEENS_EDGE_SOCKETS": "60000"}
     threads = 2
     with local_stack("midnight", **settings) as env, tempfile.TemporaryDirectory() as folder, \
             contextlib.ExitStack() as stack:

@@ -154,7 +154,7 @@ def main(argv=None):
     settings = {"GUNICORN_WORKERS": args.workers, "QUEENS_DAILY_EPOCH": "2026-01-01",
                 "QUEENS_ROOM_JOIN_RATE": "1000000/hour"}
     many = {"QUEENS_EDGE_CONNECTIONS": "60000", "QUEENS_EDGE_RATE": "1000000r/s",
-            "QUEENS_EDGE_POST_RATE": "1000000r/s"}
+            "QUEENS_EDGE_POST_RATE": "1000000r/s", "QUEENS_EDGE_SOCKETS": "60000"}
     print(f"rooms of {PLAYERS} through nginx to gunicorn ({args.workers} workers, uvicorn's "
           f"WebSockets), the Redis channel layer, PostgreSQL; a progress message per player "
           f"every {args.every} ms, {args.seconds:.0f} s a step; the client on the same cores")

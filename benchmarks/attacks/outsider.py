@@ -1,7 +1,8 @@
-"""What an outside attacker found that rows 1-20 missed (rows 21-24): a level's solution
+"""What an outside attacker found that rows 1-20 missed (rows 21-25): a level's solution
 learned from a throwaway cookie's hints, then a ranked daily; a race won after another cookie
 at the racer's address revealed its level; requests anyone can make that were 500s; sockets
-hung up mid-race writing a traceback each into the log."""
+hung up mid-race writing a traceback each into the log; race sockets by the dozen from one
+address, each report fanned out to the room."""
 
 from __future__ import annotations
 
@@ -172,3 +173,50 @@ def sockets_hung_up_mid_race(stack, quick: bool) -> Result:
     logged = stack.log("web").count("Traceback") - before
     return Result(24, "20 race sockets report progress and hang up without a goodbye",
                   logged <= 1, f"{reports} reports, 20 hang-ups: {logged} tracebacks logged")
+
+
+@row(25)
+def race_sockets_by_the_dozen_from_one_address(stack, quick: bool) -> Result:
+    """The outside attacker's borderline flood: 90 sockets of one joined racer, each
+    reporting progress at the pace a connection is allowed; every report is fanned out to
+    the room. The edge lets QUEENS_EDGE_SOCKETS of them open."""
+    from benchmarks.attacks.common import a_level, normal_player, player_held
+    from tests.support import EDGE_LIMITS
+
+    wanted, seconds = (40, 5) if quick else (90, 10)
+    host, code = a_room(stack, size=6, boards=1)
+    with room_socket(stack, host, code) as ws:
+        receive(ws, "hello")
+        ws.send(json.dumps({"type": "start"}))
+        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
+        if state is None:
+            raise RuntimeError("the round was never dealt")
+        time.sleep(state["starts_in_ms"] / 1000 + 0.5)
+    opened, refused = [], 0
+    for _ in range(wanted):
+        try:
+            ws = room_socket(stack, host, code)
+            receive(ws, "hello", timeout=5)
+            opened.append(ws)
+        except Exception:  # noqa: BLE001 (a 429 at the upgrade, or a socket the edge cut)
+            refused += 1
+    level = a_level(stack, 7)
+    with contextlib.ExitStack() as sockets:
+        for ws in opened:
+            sockets.callback(ws.close)
+        with normal_player(stack, level) as player:
+            began, sent = time.monotonic(), 0
+            while time.monotonic() - began < seconds:
+                for ws in opened:
+                    with contextlib.suppress(Exception):
+                        ws.send(json.dumps({"type": "progress", "board": 0, "queens": sent % 6}))
+                        sent += 1
+                for ws in opened:  # read what the room sent back, so the sockets stay alive
+                    with contextlib.suppress(Exception):
+                        while True:
+                            ws.recv(timeout=0)
+                time.sleep(0.1)
+    return Result(25, f"{wanted} race sockets from one address report progress for "
+                  f"{seconds} s", len(opened) <= int(EDGE_LIMITS["QUEENS_EDGE_SOCKETS"])
+                  and player_held(player),
+                  f"{len(opened)} sockets opened, {refused} refused; {sent} reports", player)
