@@ -2,46 +2,12 @@
 # (its docstring numbers them 1-7), each applied to every instance it finds at once, easiest
 # first, until nothing changes. The tier of a level is the lowest technique level whose
 # closure solves it. stars_logic.py is the plain reading (and the steps' reasons); a test
-# holds the two closures equal.
+# holds the two closures equal. The structs are in _stars_logic.pxd, shared with the compiled
+# step finder (_stars_steps.pyx).
 from libc.stdint cimport uint32_t
 
 from generator_ext._core cimport MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32, full_mask
 from generator_ext._core cimport load_board, popcount32
-
-cdef enum:
-    GROUP_MAX = 4  # stars_logic.GROUP_MAX: the most lines or regions a group confinement takes
-    SOLVED = 1
-    STUCK = 0
-    CONTRA = -1
-
-
-cdef struct Marks:
-    uint32_t star[MAX_N]  # [r]: star columns of row r
-    uint32_t cross[MAX_N]  # [r]: crossed columns of row r
-
-
-cdef struct View:
-    # Read off the marks once a pass: open cells by row and column, and what each unit needs.
-    uint32_t open_r[MAX_N]
-    uint32_t open_c[MAX_N]
-    int need_r[MAX_N]
-    int need_c[MAX_N]
-    int need_g[MAX_N]
-    int open_g[MAX_N]  # open cells of each region
-    uint32_t rows_g[MAX_N]  # rows holding an open cell of region g
-    uint32_t cols_g[MAX_N]
-    uint32_t regs_r[MAX_N]  # regions with an open cell in row r
-    uint32_t regs_c[MAX_N]
-
-
-cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
-    cdef int k = 0
-    cdef uint32_t low
-    while cells:
-        low = cells & (~cells + 1)
-        cells &= ~(low | (low << 1))
-        k += 1
-    return k
 
 
 cdef void read_view(const Board* b, int k, const Marks* m, View* v) noexcept nogil:
@@ -666,31 +632,38 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
 
 
 
+cdef int first_elimination(const Board* b, int k, const Marks* m) noexcept nogil:
+    """The first open cell (row-major index) where a star breaks at once (technique 6), -1
+    when none does."""
+    cdef Marks probe = m[0]
+    cdef View v
+    cdef int n = b.n
+    cdef int r, c
+    cdef bint settled
+    cdef uint32_t cells
+    read_view(b, k, m, &v)
+    settled = not neighbours(b, &probe, &v)  # star_breaks' precondition; else the full test
+    for r in range(n):
+        cells = v.open_r[r]
+        while cells:
+            c = ctz32(cells)
+            cells &= cells - 1
+            if (star_breaks(b, k, m, &v, r, c) if settled
+                    else assume_fails(b, k, m, r, c, 6)):
+                return r * n + c
+    return -1
+
+
 def first_elimination_raw(regions, stars, star_cells, cross_cells):
     """The first open cell (row-major index) where a star breaks at once (technique 6), -1
     when none does: the step-by-step reading asks this before it words that one cell."""
     cdef Board b
-    cdef Marks m, probe
-    cdef View v
+    cdef Marks m
     cdef int n = load(regions, stars, &b)
-    cdef int k = stars, r, c, found = -1
-    cdef bint settled
-    cdef uint32_t cells
+    cdef int k = stars, found
     load_marks(n, &m, star_cells, cross_cells)
     with nogil:
-        read_view(&b, k, &m, &v)
-        probe = m
-        settled = not neighbours(&b, &probe, &v)  # star_breaks' precondition; else the full test
-        for r in range(n):
-            cells = v.open_r[r]
-            while cells and found < 0:
-                c = ctz32(cells)
-                cells &= cells - 1
-                if (star_breaks(&b, k, &m, &v, r, c) if settled
-                        else assume_fails(&b, k, &m, r, c, 6)):
-                    found = r * n + c
-            if found >= 0:
-                break
+        found = first_elimination(&b, k, &m)
     return found
 
 
