@@ -1,14 +1,19 @@
 # The k-star deduction's closures (_stars_logic.pyx): the marks, the view read off them, and
 # what the compiled step finder (_stars_steps.pyx) shares with the closures.
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint32_t, uint64_t
 
-from generator_ext._core cimport MAX_N, Board
+from generator_ext._core cimport MAX_N, Board, popcount32
+
+cdef extern from *:
+    int ctz64 "__builtin_ctzll"(unsigned long long x) nogil
 
 cdef enum:
     GROUP_MAX = 4  # stars_logic.GROUP_MAX: the most lines or regions a group confinement takes
     SOLVED = 1
     STUCK = 0
     CONTRA = -1
+
+cdef const uint64_t EVEN_BITS = 0x5555555555555555
 
 
 cdef struct Marks:
@@ -31,14 +36,14 @@ cdef struct View:
 
 
 cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
-    """The most stars that fit, none touching, on a line's open positions `cells`."""
-    cdef int k = 0
-    cdef uint32_t low
-    while cells:
-        low = cells & (~cells + 1)
-        cells &= ~(low | (low << 1))
-        k += 1
-    return k
+    """The most stars that fit, none touching, on a line's open positions `cells`: taken
+    greedily from the low end, every other position of each run of open ones, counted
+    without a loop (it is most of what broken() costs). A run is taken from its start, so at
+    even positions when it starts at one, else at odd ones; adding its start bit carries
+    through the run, which marks the runs that start at even positions."""
+    cdef uint64_t x = cells
+    cdef uint64_t even_runs = x & ~(x + (x & ~(x << 1) & EVEN_BITS))
+    return popcount32(<uint32_t>((even_runs & EVEN_BITS) | (x & ~even_runs & ~EVEN_BITS)))
 
 
 cdef void read_view(const Board* b, int k, const Marks* m, View* v) noexcept nogil

@@ -4,7 +4,7 @@
 # closure solves it. stars_logic.py is the plain reading (and the steps' reasons); a test
 # holds the two closures equal. The structs are in _stars_logic.pxd, shared with the compiled
 # step finder (_stars_steps.pyx).
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint32_t, uint64_t
 
 from generator_ext._core cimport MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32, full_mask
 from generator_ext._core cimport load_board, popcount32
@@ -52,13 +52,9 @@ cdef inline void set_cross(Marks* m, int r, int c) noexcept nogil:
 
 
 cdef int pair_blocks(int n, uint32_t positions) noexcept nogil:
-    cdef int count = 0
-    cdef int p
-    while positions:
-        p = ctz32(positions)
-        positions &= ~(<uint32_t>3 << p)
-        count += 1
-    return count
+    """The fewest 2×2 blocks covering two neighbouring lines' open positions, laid from the
+    low end: a block per position taken, the next one skipped, as fit_in_line counts."""
+    return fit_in_line(positions)
 
 
 cdef bint broken(const Board* b, int k, const Marks* m, const View* v) noexcept nogil:
@@ -196,40 +192,104 @@ cdef bint cross_regions_outside(const Board* b, Marks* m, const View* v, uint32_
 
 
 
+cdef enum:
+    CHUNK = 8  # bits a lookup table takes at once
+    TABLE = 256  # 1 << CHUNK entries
+    CHUNKS = 4  # MAX_N / CHUNK tables
+
+
 cdef struct Subsets:
-    # The subsets of a mask with 1..GROUP_MAX members, smallest first, without walking all
-    # 2^n: combinations of the mask's members by Gosper's hack over their indices.
-    int member[MAX_N]
+    # The subsets of a mask with 1..GROUP_MAX members, smallest first and within a size in
+    # increasing order, without walking all 2^n: Gosper's hack over the members' indices,
+    # each subset put back in place by a table per CHUNK indices.
+    uint32_t spread[CHUNKS][TABLE]  # [chunk][indices]: their members' bits
     int count
     int size
-    uint32_t x
+    uint64_t x
+
+
+cdef void chunk_tables(const uint32_t* values, int count,
+                       uint32_t table[][TABLE]) noexcept nogil:
+    """table[c][bits]: the OR of values[c * CHUNK + j] over the bits j set."""
+    cdef int c, bits, size
+    for c in range((count + CHUNK - 1) // CHUNK):
+        size = 1 << min(CHUNK, count - c * CHUNK)
+        table[c][0] = 0
+        for bits in range(1, size):
+            table[c][bits] = table[c][bits & (bits - 1)] | values[c * CHUNK + ctz32(bits)]
+
+
+cdef inline uint32_t chunk_or(const uint32_t table[][TABLE], uint64_t bits) noexcept nogil:
+    cdef uint32_t out = 0
+    cdef int c = 0
+    while bits:
+        out |= table[c][bits & (TABLE - 1)]
+        bits >>= CHUNK
+        c += 1
+    return out
 
 
 cdef inline void subsets_start(Subsets* s, uint32_t mask) noexcept nogil:
+    cdef uint32_t members[MAX_N]
     s.count = 0
     while mask:
-        s.member[s.count] = ctz32(mask)
+        members[s.count] = bit(ctz32(mask))
         s.count += 1
         mask &= mask - 1
+    chunk_tables(members, s.count, s.spread)
     s.size = 1
     s.x = 1
 
 
 cdef inline bint subsets_next(Subsets* s, uint32_t* out) noexcept nogil:
-    cdef uint32_t x, c, r
+    cdef uint64_t x = s.x, low, ripple
     while s.size <= GROUP_MAX and s.size <= s.count:
-        if s.x < (<uint32_t>1 << s.count):
-            out[0] = 0
-            x = s.x
-            while x:
-                out[0] |= bit(s.member[ctz32(x)])
-                x &= x - 1
-            c = s.x & (~s.x + 1)
-            r = s.x + c
-            s.x = (((r ^ s.x) >> 2) // c) | r
+        if x < (<uint64_t>1 << s.count):
+            out[0] = chunk_or(s.spread, x)
+            low = x & (~x + 1)  # the next x with as many bits (Gosper's hack, no division)
+            ripple = x + low
+            s.x = ripple | (((ripple ^ x) >> 2) >> ctz64(low))
             return True
         s.size += 1
-        s.x = (<uint32_t>1 << s.size) - 1
+        x = s.x = (<uint64_t>1 << s.size) - 1
+    return False
+
+
+cdef bint groups_confined(const Board* b, Marks* m, const View* v, uint32_t members,
+                          uint32_t candidates, const uint32_t* spread, const int* need_member,
+                          const int* need_candidate, bint lines_group,
+                          bint by_column) noexcept nogil:
+    """Technique 4 over the subsets of `members` (lines when lines_group, else regions): the
+    candidates (units of the other kind) whose open cells lie within a subset, and when they
+    need as many stars as it, its open cells outside them are crossed. Stops at the first
+    that crosses any. spread[u]: the units of the other kind that u's open cells touch."""
+    cdef int n = b.n, u, need_in, need_out
+    cdef uint32_t subset, inside, bits, full = full_mask(n)
+    cdef Subsets groups
+    cdef uint32_t touching[CHUNKS][TABLE]  # [chunk][units]: the candidates they touch
+    chunk_tables(spread, n, touching)
+    subsets_start(&groups, members)
+    while subsets_next(&groups, &subset):
+        # Within the subset: touched by no unit outside it (`spread` and the candidates'
+        # own spread are two views of the same open cells).
+        inside = candidates & ~chunk_or(touching, full & ~subset)
+        if not inside:
+            continue
+        need_in = 0
+        bits = inside
+        while bits:
+            need_in += need_candidate[ctz32(bits)]
+            bits &= bits - 1
+        need_out = 0
+        bits = subset
+        while bits:
+            need_out += need_member[ctz32(bits)]
+            bits &= bits - 1
+        if need_in == need_out:
+            if lines_group and cross_rows_outside(b, m, v, subset, inside, by_column):
+                return True
+            if not lines_group and cross_regions_outside(b, m, v, subset, inside, by_column):
+                return True
     return False
 
 
@@ -239,14 +299,11 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
     cells lie within some regions and need as many stars as those regions."""
     cdef int n = b.n
     cdef int side, u, i
-    cdef uint32_t lines, regs, needing_lines, needing_regs, subset, inside, members
-    cdef uint32_t full = full_mask(n)
-    cdef int need_in, need_out
+    cdef uint32_t needing_lines, needing_regs
     cdef const uint32_t* lines_of_reg
     cdef const uint32_t* regs_of_line
     cdef const int* need_line
     cdef bint by_column
-    cdef Subsets groups_of
     for side in range(2):
         by_column = side == 1
         if by_column:
@@ -274,51 +331,14 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
                         if cross_regions_outside(b, m, v, bit(i), bit(u), by_column):
                             return True
             continue
-        # Every small group of the lines that need stars: the regions inside it.
-        subsets_start(&groups_of, needing_lines)
-        while subsets_next(&groups_of, &subset):
-            inside = 0
-            need_in = 0
-            members = needing_regs  # walk set bits only: this loop is the closure's hottest
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                if not (lines_of_reg[u] & ~subset):
-                    inside |= bit(u)
-                    need_in += v.need_g[u]
-            if not inside:
-                continue
-            need_out = 0
-            members = subset
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                need_out += need_line[u]
-            if inside and need_in == need_out:
-                if cross_rows_outside(b, m, v, subset, inside, by_column):
-                    return True
-        subsets_start(&groups_of, needing_regs)
-        while subsets_next(&groups_of, &subset):
-            inside = 0
-            need_in = 0
-            members = needing_lines  # walk set bits only: this loop is the closure's hottest
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                if not (regs_of_line[u] & ~subset):
-                    inside |= bit(u)
-                    need_in += need_line[u]
-            if not inside:
-                continue
-            need_out = 0
-            members = subset
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                need_out += v.need_g[u]
-            if inside and need_in == need_out:
-                if cross_regions_outside(b, m, v, subset, inside, by_column):
-                    return True
+        # Every small group of the lines that need stars: the regions inside it; then the
+        # reverse.
+        if groups_confined(b, m, v, needing_lines, needing_regs, regs_of_line, need_line,
+                           &v.need_g[0], True, by_column):
+            return True
+        if groups_confined(b, m, v, needing_regs, needing_lines, lines_of_reg, &v.need_g[0],
+                           need_line, False, by_column):
+            return True
     return False
 
 
