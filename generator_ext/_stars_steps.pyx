@@ -542,26 +542,31 @@ cdef inline bint within(int n, const Marks* a, const Marks* z) noexcept nogil:
 
 
 cdef bint star_breaks_closure(const Board* b, int k, const Marks* m, int r, int c,
-                              Assumed* seen) noexcept nogil:
+                              Assumed* seen, uint32_t* safe) noexcept nogil:
     """Does a star on (r, c) and the closure of 1-6 break a rule? `seen` (or NULL) keeps
-    where each cell's closure came to rest, to start from there next time."""
+    where each cell's closure came to rest, to start from there next time. When none breaks,
+    the stars where it came to rest go into `safe`: a star on one of them leads to no more
+    than that, so to nothing broken either."""
     cdef int n = b.n, cell = r * n + c, i
     cdef Marks t
-    if seen != NULL and seen.known[cell]:
-        if within(n, m, &seen.rest[cell]):
-            return False  # still where it came to rest
-        t = seen.rest[cell]
-        for i in range(n):
-            t.star[i] |= m.star[i]
-            t.cross[i] |= m.cross[i]
+    if seen != NULL and seen.known[cell] and within(n, m, &seen.rest[cell]):
+        t = seen.rest[cell]  # still where it came to rest
     else:
-        t = m[0]
-        star_with_consequences(b, k, &t, r, c)
-    if closure(b, k, &t, 6) == CONTRA:
-        return True
-    if seen != NULL:
-        seen.rest[cell] = t
-        seen.known[cell] = True
+        if seen != NULL and seen.known[cell]:
+            t = seen.rest[cell]
+            for i in range(n):
+                t.star[i] |= m.star[i]
+                t.cross[i] |= m.cross[i]
+        else:
+            t = m[0]
+            star_with_consequences(b, k, &t, r, c)
+        if closure(b, k, &t, 6) == CONTRA:
+            return True
+        if seen != NULL:
+            seen.rest[cell] = t
+            seen.known[cell] = True
+    for i in range(n):
+        safe[i] |= t.star[i]
     return False
 
 
@@ -569,17 +574,22 @@ cdef bint contradiction(const Board* b, int k, const Marks* m, const View* v, St
                         Assumed* seen) noexcept nogil:
     """The first cell where a star and the closure of techniques 1-6 break a rule, worded by
     the rule broken where that closure stops from the marks now (as stars_logic's
-    contradiction_marks_raw and check do)."""
+    contradiction_marks_raw and check do). Cells a closure before showed safe are passed."""
     cdef int n = b.n
     cdef int r, c
     cdef uint32_t cells
+    cdef uint32_t safe[MAX_N]
     cdef Marks t
+    for r in range(n):
+        safe[r] = 0
     for r in range(n):
         cells = v.open_r[r]
         while cells:
             c = ctz32(cells)
             cells &= cells - 1
-            if star_breaks_closure(b, k, m, r, c, seen):
+            if (safe[r] >> c) & 1:
+                continue
+            if star_breaks_closure(b, k, m, r, c, seen, safe):
                 t = m[0]
                 star_with_consequences(b, k, &t, r, c)
                 closure(b, k, &t, 6)
