@@ -17,9 +17,9 @@ extensions = [
         [f"generator_ext/{name}.pyx"],
         extra_compile_args=(["-O3"] if not DEBUG else ["-O0", "-g"]) + NATIVE_POPCOUNT,
     )
-    for name in ("_core", "_search", "_stars", "_stars_logic", "_solver", "_marks", "_deduce",
-                 "_deduce_api", "_plant", "_naive", "_grow", "_repair", "_compose", "_design",
-                 "_generate")
+    for name in ("_core", "_search", "_stars", "_stars_logic", "_stars_steps", "_solver",
+                 "_marks", "_deduce", "_deduce_api", "_plant", "_naive", "_grow", "_repair",
+                 "_compose", "_design", "_generate")
 ]
 
 setup(

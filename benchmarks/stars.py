@@ -3,51 +3,100 @@
 Star Battle generation (issue 21's targets: 10×10 2★ median ≤ 100 ms, 14×14 3★ median ≤ 2 s),
 against the 1★ generator at the same size in the same run on one core, fixed seeds: per
 (size, stars) the median, p90 and max seconds per level, the attempts, the tiers that came
-out, and the median's ratio to 1★. Then the step-by-step deduction the site uses: rate() of a
-whole level and hint() from the empty board."""
+out, and the median's ratio to 1★. Then the step-by-step deduction the site uses (issue 36's
+targets: 14×14 3★ ≤ 30 ms, 10×10 2★ ≤ 10 ms), the compiled reading against the plain one
+(stars_logic) in the same run: analyze() and rate() of a whole level, and hint() from the
+marks just before the level's hardest step. 16×16 3★ is no served size and its planted maps
+have more than one solution, so it has rate() only (logic stops where they part)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import random
+import statistics
 import sys
 from collections import Counter
+from unittest import mock
 
 from benchmarks.engine import pin_to_one_core, spread, timed
-from generator_ext import generate, hint, rate
+from generator_ext import analyze, generate, hint, rate, stars_logic
+from generator_ext.stars_generate import planted
 
-FULL = {"cases": [(8, 2), (10, 2), (12, 2), (12, 3), (14, 3)], "seeds": 30, "rated": 5}
-QUICK = {"cases": [(10, 2), (14, 3)], "seeds": 8, "rated": 2}
+FULL = {"cases": [(8, 2), (10, 2), (12, 2), (12, 3), (14, 3)], "seeds": 30,
+        "deduction": [(10, 2), (12, 3), (14, 3), (16, 3)], "levels": 4, "repeats": 3}
+QUICK = {"cases": [(10, 2), (14, 3)], "seeds": 8, "deduction": [(10, 2), (14, 3)],
+         "levels": 2, "repeats": 3}
 TARGETS_S = {(10, 2): 0.100, (14, 3): 2.0}
+DEDUCTION_TARGETS_S = {(10, 2): 0.010, (14, 3): 0.030}
+SERVED = {(16, 3): False}  # sizes generate() refuses: planted maps instead
 
 
-def bench_case(n: int, k: int, seeds: int, rated: int, log) -> dict:
-    times, attempts, tiers, levels = [], [], Counter(), []
+def bench_case(n: int, k: int, seeds: int, log) -> dict:
+    times, attempts, tiers = [], [], Counter()
     for seed in range(seeds):
         level, elapsed = timed(generate, n, seed=seed, stars=k)
         times.append(elapsed)
         attempts.append(level.attempts)
         tiers[level.tier] += 1
-        levels.append(level.regions)
         log(f"{n}×{n} {k}★ seed {seed}: {elapsed:.3f} s, {level.attempts} attempts, {level.tier}")
     baseline = [timed(generate, n, seed=seed)[1] for seed in range(seeds)]
-    rate_s = [timed(rate, regions, stars=k)[1] for regions in levels[:rated]]
-    hint_s = [timed(hint, regions, stars=k)[1] for regions in levels[:rated]]
     figures = spread(times)
     one_star = spread(baseline)
     return {
         "size": n, "stars": k, "generate": figures, "one_star": one_star,
         "ratio_to_one_star": figures["median"] / one_star["median"],
         "attempts_median": sorted(attempts)[len(attempts) // 2],
-        "tiers": dict(tiers), "rate": spread(rate_s), "hint": spread(hint_s),
-        "target_s": TARGETS_S.get((n, k)),
+        "tiers": dict(tiers), "target_s": TARGETS_S.get((n, k)),
     }
 
 
+def hardest_marks(regions, k: int) -> dict:
+    """The marks a player has just before the level's first step of its hardest technique."""
+    steps = rate(regions, stars=k).steps
+    hardest = max(step.number for step in steps)
+    before = steps[:next(i for i, step in enumerate(steps) if step.number == hardest)]
+    crossed = {tuple(cell) for step in before for cell in step.crosses}
+    starred = {tuple(cell) for step in before for cell in step.queens}
+    return {"queens": sorted(starred), "crosses": sorted(crossed - starred)}
+
+
+def bench_deduction(n: int, k: int, levels: int, repeats: int, log) -> dict:
+    """Median seconds of analyze, rate and hint per level and repeat, through the compiled
+    reading and through the plain one."""
+    if SERVED.get((n, k), True):
+        maps = [generate(n, seed=seed, stars=k).regions for seed in range(levels)]
+    else:
+        maps = [planted(n, k, random.Random(seed))[0] for seed in range(levels)]
+    calls = {"rate": lambda i: rate(maps[i], stars=k)}
+    if SERVED.get((n, k), True):
+        marks = [hardest_marks(g, k) for g in maps]
+        calls["analyze"] = lambda i: analyze(maps[i], stars=k)
+        calls["hint"] = lambda i: hint(maps[i], stars=k, **marks[i])
+    deduce = importlib.import_module("generator_ext.deduce")
+    out: dict = {"size": n, "stars": k, "target_s": DEDUCTION_TARGETS_S.get((n, k))}
+    for name, call in calls.items():
+        compiled = [timed(call, i)[1] for i in range(levels) for _ in range(repeats)]
+        with mock.patch.object(deduce, "stars_steps", stars_logic):  # the plain reading
+            plain = [timed(call, i)[1] for i in range(levels) for _ in range(repeats)]
+        out[name] = {"compiled": statistics.median(compiled), "plain": statistics.median(plain)}
+        log(f"{n}×{n} {k}★ {name}: {out[name]['compiled'] * 1000:.1f} ms compiled, "
+            f"{out[name]['plain'] * 1000:.1f} ms plain")
+    return out
+
+
 def print_table(report: dict) -> None:
+    if report["cases"]:
+        print_generation(report)
+        print()
+    print_deduction(report)
+
+
+def print_generation(report: dict) -> None:
     print(f"Star Battle generation, one core ({report['core']}), seeds 0..{report['seeds'] - 1}")
     print(f"{'board':>9} {'median':>9} {'p90':>9} {'max':>9} {'1★ median':>10} {'ratio':>7} "
-          f"{'attempts':>8} {'target':>8}  tiers / rate() / hint() medians")
+          f"{'attempts':>8} {'target':>8}  tiers")
     for case in report["cases"]:
         g, one = case["generate"], case["one_star"]
         target = f"≤{case['target_s'] * 1000:.0f} ms" if case["target_s"] else ""
@@ -58,20 +107,41 @@ def print_table(report: dict) -> None:
         print(f"{board:>9} {g['median'] * 1000:>7.1f}ms "
               f"{g['p90'] * 1000:>7.1f}ms {g['max'] * 1000:>7.1f}ms "
               f"{one['median'] * 1000:>8.1f}ms {case['ratio_to_one_star']:>6.1f}x "
-              f"{case['attempts_median']:>8} {target:>8}{met}  {tiers} / "
-              f"{case['rate']['median']:.2f} s / {case['hint']['median']:.2f} s")
+              f"{case['attempts_median']:>8} {target:>8}{met}  {tiers}")
+
+
+def print_deduction(report: dict) -> None:
+    print(f"Step-by-step deduction, one core ({report['core']}), medians over levels 0.. and "
+          "repeats: the compiled reading, the plain one (stars_logic), their ratio")
+    print(f"{'board':>9} {'call':>8} {'compiled':>10} {'plain':>10} {'ratio':>7} {'target':>8}")
+    for case in report["deduction"]:
+        board = f"{case['size']}×{case['size']} {case['stars']}★"
+        for name in ("analyze", "rate", "hint"):
+            if name not in case:
+                print(f"{board:>9} {name:>8} {'n/a':>10}")
+                continue
+            fast, plain = case[name]["compiled"], case[name]["plain"]
+            target = case["target_s"]
+            met = "" if not target else (" met" if fast <= target else " MISSED")
+            target_text = f"≤{target * 1000:.0f} ms" if target else ""
+            print(f"{board:>9} {name:>8} {fast * 1000:>8.1f}ms {plain * 1000:>8.1f}ms "
+                  f"{plain / fast:>6.0f}x {target_text:>8}{met}")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the two standard boards only")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--deduction", action="store_true",
+                        help="the step-by-step deduction only, no generation")
     args = parser.parse_args(argv)
     config = QUICK if args.quick else FULL
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     report = {"core": pin_to_one_core(), "seeds": config["seeds"],
-              "cases": [bench_case(n, k, config["seeds"], config["rated"], log)
-                        for n, k in config["cases"]]}
+              "cases": [] if args.deduction else [bench_case(n, k, config["seeds"], log)
+                                                  for n, k in config["cases"]],
+              "deduction": [bench_deduction(n, k, config["levels"], config["repeats"], log)
+                            for n, k in config["deduction"]]}
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -2,46 +2,12 @@
 # (its docstring numbers them 1-7), each applied to every instance it finds at once, easiest
 # first, until nothing changes. The tier of a level is the lowest technique level whose
 # closure solves it. stars_logic.py is the plain reading (and the steps' reasons); a test
-# holds the two closures equal.
-from libc.stdint cimport uint32_t
+# holds the two closures equal. The structs are in _stars_logic.pxd, shared with the compiled
+# step finder (_stars_steps.pyx).
+from libc.stdint cimport uint32_t, uint64_t
 
 from generator_ext._core cimport MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32, full_mask
 from generator_ext._core cimport load_board, popcount32
-
-cdef enum:
-    GROUP_MAX = 4  # stars_logic.GROUP_MAX: the most lines or regions a group confinement takes
-    SOLVED = 1
-    STUCK = 0
-    CONTRA = -1
-
-
-cdef struct Marks:
-    uint32_t star[MAX_N]  # [r]: star columns of row r
-    uint32_t cross[MAX_N]  # [r]: crossed columns of row r
-
-
-cdef struct View:
-    # Read off the marks once a pass: open cells by row and column, and what each unit needs.
-    uint32_t open_r[MAX_N]
-    uint32_t open_c[MAX_N]
-    int need_r[MAX_N]
-    int need_c[MAX_N]
-    int need_g[MAX_N]
-    int open_g[MAX_N]  # open cells of each region
-    uint32_t rows_g[MAX_N]  # rows holding an open cell of region g
-    uint32_t cols_g[MAX_N]
-    uint32_t regs_r[MAX_N]  # regions with an open cell in row r
-    uint32_t regs_c[MAX_N]
-
-
-cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
-    cdef int k = 0
-    cdef uint32_t low
-    while cells:
-        low = cells & (~cells + 1)
-        cells &= ~(low | (low << 1))
-        k += 1
-    return k
 
 
 cdef void read_view(const Board* b, int k, const Marks* m, View* v) noexcept nogil:
@@ -86,13 +52,9 @@ cdef inline void set_cross(Marks* m, int r, int c) noexcept nogil:
 
 
 cdef int pair_blocks(int n, uint32_t positions) noexcept nogil:
-    cdef int count = 0
-    cdef int p
-    while positions:
-        p = ctz32(positions)
-        positions &= ~(<uint32_t>3 << p)
-        count += 1
-    return count
+    """The fewest 2×2 blocks covering two neighbouring lines' open positions, laid from the
+    low end: a block per position taken, the next one skipped, as fit_in_line counts."""
+    return fit_in_line(positions)
 
 
 cdef bint broken(const Board* b, int k, const Marks* m, const View* v) noexcept nogil:
@@ -230,40 +192,104 @@ cdef bint cross_regions_outside(const Board* b, Marks* m, const View* v, uint32_
 
 
 
+cdef enum:
+    CHUNK = 8  # bits a lookup table takes at once
+    TABLE = 256  # 1 << CHUNK entries
+    CHUNKS = 4  # MAX_N / CHUNK tables
+
+
 cdef struct Subsets:
-    # The subsets of a mask with 1..GROUP_MAX members, smallest first, without walking all
-    # 2^n: combinations of the mask's members by Gosper's hack over their indices.
-    int member[MAX_N]
+    # The subsets of a mask with 1..GROUP_MAX members, smallest first and within a size in
+    # increasing order, without walking all 2^n: Gosper's hack over the members' indices,
+    # each subset put back in place by a table per CHUNK indices.
+    uint32_t spread[CHUNKS][TABLE]  # [chunk][indices]: their members' bits
     int count
     int size
-    uint32_t x
+    uint64_t x
+
+
+cdef void chunk_tables(const uint32_t* values, int count,
+                       uint32_t table[][TABLE]) noexcept nogil:
+    """table[c][bits]: the OR of values[c * CHUNK + j] over the bits j set."""
+    cdef int c, bits, size
+    for c in range((count + CHUNK - 1) // CHUNK):
+        size = 1 << min(CHUNK, count - c * CHUNK)
+        table[c][0] = 0
+        for bits in range(1, size):
+            table[c][bits] = table[c][bits & (bits - 1)] | values[c * CHUNK + ctz32(bits)]
+
+
+cdef inline uint32_t chunk_or(const uint32_t table[][TABLE], uint64_t bits) noexcept nogil:
+    cdef uint32_t out = 0
+    cdef int c = 0
+    while bits:
+        out |= table[c][bits & (TABLE - 1)]
+        bits >>= CHUNK
+        c += 1
+    return out
 
 
 cdef inline void subsets_start(Subsets* s, uint32_t mask) noexcept nogil:
+    cdef uint32_t members[MAX_N]
     s.count = 0
     while mask:
-        s.member[s.count] = ctz32(mask)
+        members[s.count] = bit(ctz32(mask))
         s.count += 1
         mask &= mask - 1
+    chunk_tables(members, s.count, s.spread)
     s.size = 1
     s.x = 1
 
 
 cdef inline bint subsets_next(Subsets* s, uint32_t* out) noexcept nogil:
-    cdef uint32_t x, c, r
+    cdef uint64_t x = s.x, low, ripple
     while s.size <= GROUP_MAX and s.size <= s.count:
-        if s.x < (<uint32_t>1 << s.count):
-            out[0] = 0
-            x = s.x
-            while x:
-                out[0] |= bit(s.member[ctz32(x)])
-                x &= x - 1
-            c = s.x & (~s.x + 1)
-            r = s.x + c
-            s.x = (((r ^ s.x) >> 2) // c) | r
+        if x < (<uint64_t>1 << s.count):
+            out[0] = chunk_or(s.spread, x)
+            low = x & (~x + 1)  # the next x with as many bits (Gosper's hack, no division)
+            ripple = x + low
+            s.x = ripple | (((ripple ^ x) >> 2) >> ctz64(low))
             return True
         s.size += 1
-        s.x = (<uint32_t>1 << s.size) - 1
+        x = s.x = (<uint64_t>1 << s.size) - 1
+    return False
+
+
+cdef bint groups_confined(const Board* b, Marks* m, const View* v, uint32_t members,
+                          uint32_t candidates, const uint32_t* spread, const int* need_member,
+                          const int* need_candidate, bint lines_group,
+                          bint by_column) noexcept nogil:
+    """Technique 4 over the subsets of `members` (lines when lines_group, else regions): the
+    candidates (units of the other kind) whose open cells lie within a subset, and when they
+    need as many stars as it, its open cells outside them are crossed. Stops at the first
+    that crosses any. spread[u]: the units of the other kind that u's open cells touch."""
+    cdef int n = b.n, u, need_in, need_out
+    cdef uint32_t subset, inside, bits, full = full_mask(n)
+    cdef Subsets groups
+    cdef uint32_t touching[CHUNKS][TABLE]  # [chunk][units]: the candidates they touch
+    chunk_tables(spread, n, touching)
+    subsets_start(&groups, members)
+    while subsets_next(&groups, &subset):
+        # Within the subset: touched by no unit outside it (`spread` and the candidates'
+        # own spread are two views of the same open cells).
+        inside = candidates & ~chunk_or(touching, full & ~subset)
+        if not inside:
+            continue
+        need_in = 0
+        bits = inside
+        while bits:
+            need_in += need_candidate[ctz32(bits)]
+            bits &= bits - 1
+        need_out = 0
+        bits = subset
+        while bits:
+            need_out += need_member[ctz32(bits)]
+            bits &= bits - 1
+        if need_in == need_out:
+            if lines_group and cross_rows_outside(b, m, v, subset, inside, by_column):
+                return True
+            if not lines_group and cross_regions_outside(b, m, v, subset, inside, by_column):
+                return True
     return False
 
 
@@ -273,14 +299,11 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
     cells lie within some regions and need as many stars as those regions."""
     cdef int n = b.n
     cdef int side, u, i
-    cdef uint32_t lines, regs, needing_lines, needing_regs, subset, inside, members
-    cdef uint32_t full = full_mask(n)
-    cdef int need_in, need_out
+    cdef uint32_t needing_lines, needing_regs
     cdef const uint32_t* lines_of_reg
     cdef const uint32_t* regs_of_line
     cdef const int* need_line
     cdef bint by_column
-    cdef Subsets groups_of
     for side in range(2):
         by_column = side == 1
         if by_column:
@@ -308,51 +331,14 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
                         if cross_regions_outside(b, m, v, bit(i), bit(u), by_column):
                             return True
             continue
-        # Every small group of the lines that need stars: the regions inside it.
-        subsets_start(&groups_of, needing_lines)
-        while subsets_next(&groups_of, &subset):
-            inside = 0
-            need_in = 0
-            members = needing_regs  # walk set bits only: this loop is the closure's hottest
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                if not (lines_of_reg[u] & ~subset):
-                    inside |= bit(u)
-                    need_in += v.need_g[u]
-            if not inside:
-                continue
-            need_out = 0
-            members = subset
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                need_out += need_line[u]
-            if inside and need_in == need_out:
-                if cross_rows_outside(b, m, v, subset, inside, by_column):
-                    return True
-        subsets_start(&groups_of, needing_regs)
-        while subsets_next(&groups_of, &subset):
-            inside = 0
-            need_in = 0
-            members = needing_lines  # walk set bits only: this loop is the closure's hottest
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                if not (regs_of_line[u] & ~subset):
-                    inside |= bit(u)
-                    need_in += need_line[u]
-            if not inside:
-                continue
-            need_out = 0
-            members = subset
-            while members:
-                u = ctz32(members)
-                members &= members - 1
-                need_out += v.need_g[u]
-            if inside and need_in == need_out:
-                if cross_regions_outside(b, m, v, subset, inside, by_column):
-                    return True
+        # Every small group of the lines that need stars: the regions inside it; then the
+        # reverse.
+        if groups_confined(b, m, v, needing_lines, needing_regs, regs_of_line, need_line,
+                           &v.need_g[0], True, by_column):
+            return True
+        if groups_confined(b, m, v, needing_regs, needing_lines, lines_of_reg, &v.need_g[0],
+                           need_line, False, by_column):
+            return True
     return False
 
 
@@ -666,31 +652,38 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
 
 
 
+cdef int first_elimination(const Board* b, int k, const Marks* m) noexcept nogil:
+    """The first open cell (row-major index) where a star breaks at once (technique 6), -1
+    when none does."""
+    cdef Marks probe = m[0]
+    cdef View v
+    cdef int n = b.n
+    cdef int r, c
+    cdef bint settled
+    cdef uint32_t cells
+    read_view(b, k, m, &v)
+    settled = not neighbours(b, &probe, &v)  # star_breaks' precondition; else the full test
+    for r in range(n):
+        cells = v.open_r[r]
+        while cells:
+            c = ctz32(cells)
+            cells &= cells - 1
+            if (star_breaks(b, k, m, &v, r, c) if settled
+                    else assume_fails(b, k, m, r, c, 6)):
+                return r * n + c
+    return -1
+
+
 def first_elimination_raw(regions, stars, star_cells, cross_cells):
     """The first open cell (row-major index) where a star breaks at once (technique 6), -1
     when none does: the step-by-step reading asks this before it words that one cell."""
     cdef Board b
-    cdef Marks m, probe
-    cdef View v
+    cdef Marks m
     cdef int n = load(regions, stars, &b)
-    cdef int k = stars, r, c, found = -1
-    cdef bint settled
-    cdef uint32_t cells
+    cdef int k = stars, found
     load_marks(n, &m, star_cells, cross_cells)
     with nogil:
-        read_view(&b, k, &m, &v)
-        probe = m
-        settled = not neighbours(&b, &probe, &v)  # star_breaks' precondition; else the full test
-        for r in range(n):
-            cells = v.open_r[r]
-            while cells and found < 0:
-                c = ctz32(cells)
-                cells &= cells - 1
-                if (star_breaks(&b, k, &m, &v, r, c) if settled
-                        else assume_fails(&b, k, &m, r, c, 6)):
-                    found = r * n + c
-            if found >= 0:
-                break
+        found = first_elimination(&b, k, &m)
     return found
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator_ext import stars_logic
+from generator_ext import stars_logic, stars_steps
 from generator_ext._core import check_stars, rule_code
 from generator_ext._deduce_api import (
     deduce_raw,
@@ -386,7 +386,7 @@ def _star_step(board: stars_logic.StarBoard, raw: stars_logic.RawStep) -> Step:
 def _rate_stars(regions, rule: str, colors, stars: int) -> Rating:
     board = _star_board(regions, rule, colors, stars)
     try:
-        solved, raws = stars_logic.deduce(stars_logic.StarState(board))
+        solved, raws = stars_steps.deduce(stars_logic.StarState(board))
     except stars_logic.Contradiction:  # no solution at all
         solved, raws = False, []
     hardest = max((stars_logic.STAR_TECHNIQUES.index(raw.technique) for raw in raws), default=0)
@@ -398,7 +398,7 @@ def _rate_stars(regions, rule: str, colors, stars: int) -> Rating:
 
 def star_tier(regions, stars: int) -> str | None:
     """The tier of a k-star level from the compiled closures, without the steps or a score
-    (rate() reads them one by one, seconds at 14×14): None when logic cannot finish it."""
+    (rate() finds every step, and the score): None when logic cannot finish it."""
     from generator_ext._stars_logic import star_tier_raw
 
     _star_board(regions, "touch", None, stars)
@@ -447,5 +447,5 @@ def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step
                                   sum(1 << (r * n + c) for r, c in cross_cells))
     if state.solved():
         return None
-    raw = stars_logic.next_step(state)
+    raw = stars_steps.next_step(state)
     return _star_step(board, raw) if raw is not None else None

@@ -26,7 +26,8 @@ are their counts-and-blocks generalisation, in the same order, the 2×2 argument
 
 `rate` applies the easiest technique that makes progress, one instance at a time; the tier is
 the hardest technique needed: easy (1-3), medium (4), hard (5-6), expert (7). This reading is
-plain Python over bitmasks: clear first, and the reference a compiled one will be held to.
+plain Python over bitmasks: clear first, and the reference the compiled one (stars_steps, which
+rate and hint use) is held to step for step.
 Each step says why as data (`RawStep.reason`), as a 1★ step does: generator_ext.reasons words
 both, in English or in the site's language."""
 
@@ -52,7 +53,7 @@ STAR_TIER = {"last_cell": "easy", "neighbours": "easy", "confinement": "easy",
 STEP_WEIGHT = {"last_cell": 1, "neighbours": 1, "confinement": 3, "group_confinement": 6,
                "blocks": 8, "elimination": 10, "contradiction": 20}
 ROW, COL, REGION = 0, 1, 2
-GROUP_MAX = 4  # the most units one group confinement takes (_stars_logic.pyx has its own copy)
+GROUP_MAX = 4  # the most units one group confinement takes (_stars_logic.pxd has its own copy)
 
 
 def _bits(mask: int) -> Iterator[int]:
