@@ -100,33 +100,47 @@ def test_with_redis_stopped_a_limit_still_applies_per_process(stack):
     stack.wait_ready(timeout=30)
 
 
+def read_timings(stack, paths, check_path: str) -> dict[str, list[float]]:
+    """20 GETs of each path, one after another, then 40 checks over 4 connections at once
+    from a fresh address: seconds each (every answer must be a 200)."""
+    timings = {}
+    for path in paths:
+        timings[path] = []
+        for _ in range(20):
+            began = time.monotonic()
+            status, _, _ = stack.get(path, timeout=10, base=stack.app_url)
+            timings[path].append(time.monotonic() - began)
+            assert status == 200, path
+    _, timings["check"] = flood(stack, check_path, 40, 4, a_fresh_address())
+    return timings
+
+
 def test_a_hung_redis_costs_milliseconds_not_seconds(stack):
+    """Redis stopped dead (SIGSTOP): the pages and the API answer as fast as with it, give
+    or take what the machine's other work costs (the same requests with Redis up, measured
+    just before: the suite runs with the other core busy too), and no request waits more
+    than one short timeout."""
     level = wait_for_level(stack, 6)
     paths = (f"/api/levels/6/{level['id']}/", "/api/levels/6/", "/how-to-play/")
+    check = f"/api/levels/6/{level['id']}/check/"
     for path in paths:  # a page's first visit draws its pictures: that is not Redis's cost
         for _ in range(3):
             assert stack.get(path, timeout=30, base=stack.app_url)[0] == 200, path
+    calm = read_timings(stack, paths, check)
     os.kill(stack.redis.process.pid, signal.SIGSTOP)
     try:
-        timings = {}
-        for path in paths:
-            timings[path] = []
-            for _ in range(20):
-                began = time.monotonic()
-                status, _, _ = stack.get(path, timeout=10, base=stack.app_url)
-                timings[path].append(time.monotonic() - began)
-                assert status == 200, path
-        _, post_timings = flood(stack, f"/api/levels/6/{level['id']}/check/", 40, 4,
-                                a_fresh_address())
-        timings["check"] = post_timings
+        hung = read_timings(stack, paths, check)
     finally:
         os.kill(stack.redis.process.pid, signal.SIGCONT)
-    print("Redis hung (SIGSTOP): " + json.dumps(
-        {p: {"median_ms": round(1000 * statistics.median(t), 1),
-             "worst_ms": round(1000 * max(t), 1)} for p, t in timings.items()}))
-    for path, taken in timings.items():
-        assert statistics.median(taken) < 0.05, (path, taken)
-        assert max(taken) < 0.6, (path, taken)  # the one call that meets the timeout
+    print("Redis up, then hung (SIGSTOP): " + json.dumps(
+        {p: {"calm_median_ms": round(1000 * statistics.median(calm[p]), 1),
+             "median_ms": round(1000 * statistics.median(t), 1),
+             "worst_ms": round(1000 * max(t), 1)} for p, t in hung.items()}))
+    for path, taken in hung.items():
+        assert statistics.median(taken) < max(0.05, 3 * statistics.median(calm[path])), (
+            path, taken, calm[path])
+        # The one call that meets the timeout (REDIS_HUNG_AFTER_S, then the circuit opens).
+        assert max(taken) < max(calm[path]) + 0.6, (path, taken, calm[path])
     stack.wait_ready(timeout=30)
 
 
