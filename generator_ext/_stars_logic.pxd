@@ -51,5 +51,6 @@ cdef int pair_blocks(int n, uint32_t positions) noexcept nogil
 cdef bint solved(const Board* b, const View* v) noexcept nogil
 cdef void star_with_consequences(const Board* b, int k, Marks* m, int r, int c) noexcept nogil
 cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil
+cdef int closure_from(const Board* b, int k, Marks* m, const Marks* quiet) noexcept nogil
 cdef int first_elimination(const Board* b, int k, const Marks* m) noexcept nogil
 cdef int load(object regions, object stars, Board* b) except -1

@@ -255,42 +255,86 @@ cdef inline bint subsets_next(Subsets* s, uint32_t* out) noexcept nogil:
     return False
 
 
-cdef bint groups_confined(const Board* b, Marks* m, const View* v, uint32_t members,
-                          uint32_t candidates, const uint32_t* spread, const int* need_member,
-                          const int* need_candidate, bint lines_group,
-                          bint by_column) noexcept nogil:
-    """Technique 4 over the subsets of `members` (lines when lines_group, else regions): the
-    candidates (units of the other kind) whose open cells lie within a subset, and when they
-    need as many stars as it, its open cells outside them are crossed. Stops at the first
-    that crosses any. spread[u]: the units of the other kind that u's open cells touch."""
-    cdef int n = b.n, u, need_in, need_out
-    cdef uint32_t subset, inside, bits, full = full_mask(n)
+cdef struct Groups:
+    # One side of technique 4: groups of `members` (lines when lines_group, else regions),
+    # the `candidates` (units of the other kind, needing stars) that may lie inside one.
+    uint32_t members
+    uint32_t candidates
+    uint32_t touching[CHUNKS][TABLE]  # [chunk][members]: the candidates they touch
+    const int* need_member
+    const int* need_candidate
+    bint lines_group
+    bint by_column
+
+
+cdef void groups_start(Groups* g, int n, uint32_t members, uint32_t candidates,
+                       const uint32_t* spread, const int* need_member, const int* need_candidate,
+                       bint lines_group, bint by_column) noexcept nogil:
+    """spread[u]: the candidates that member u's open cells touch."""
+    g.members, g.candidates = members, candidates
+    chunk_tables(spread, n, g.touching)
+    g.need_member, g.need_candidate = need_member, need_candidate
+    g.lines_group, g.by_column = lines_group, by_column
+
+
+cdef bint group_crosses(const Board* b, Marks* m, const View* v, const Groups* g,
+                        uint32_t subset) noexcept nogil:
+    """Technique 4 on one subset of the members: the candidates within it (touched by no
+    member outside it), and when they need as many stars as it, its open cells outside them
+    crossed: any?"""
+    cdef uint32_t inside, bits
+    cdef int need_in = 0, need_out = 0
+    inside = g.candidates & ~chunk_or(g.touching, full_mask(b.n) & ~subset)
+    if not inside:
+        return False
+    bits = inside
+    while bits:
+        need_in += g.need_candidate[ctz32(bits)]
+        bits &= bits - 1
+    bits = subset
+    while bits:
+        need_out += g.need_member[ctz32(bits)]
+        bits &= bits - 1
+    if need_in != need_out:
+        return False
+    if g.lines_group:
+        return cross_rows_outside(b, m, v, subset, inside, g.by_column)
+    return cross_regions_outside(b, m, v, subset, inside, g.by_column)
+
+
+cdef bint groups_confined(const Board* b, Marks* m, const View* v, const Groups* g) noexcept nogil:
+    """Technique 4 over every subset of the members, up to GROUP_MAX of them. Stops at the
+    first that crosses any."""
+    cdef uint32_t subset
     cdef Subsets groups
-    cdef uint32_t touching[CHUNKS][TABLE]  # [chunk][units]: the candidates they touch
-    chunk_tables(spread, n, touching)
-    subsets_start(&groups, members)
+    subsets_start(&groups, g.members)
     while subsets_next(&groups, &subset):
-        # Within the subset: touched by no unit outside it (`spread` and the candidates'
-        # own spread are two views of the same open cells).
-        inside = candidates & ~chunk_or(touching, full & ~subset)
-        if not inside:
-            continue
-        need_in = 0
-        bits = inside
-        while bits:
-            need_in += need_candidate[ctz32(bits)]
-            bits &= bits - 1
-        need_out = 0
-        bits = subset
-        while bits:
-            need_out += need_member[ctz32(bits)]
-            bits &= bits - 1
-        if need_in == need_out:
-            if lines_group and cross_rows_outside(b, m, v, subset, inside, by_column):
-                return True
-            if not lines_group and cross_regions_outside(b, m, v, subset, inside, by_column):
-                return True
+        if group_crosses(b, m, v, g, subset):
+            return True
     return False
+
+
+cdef bint supersets_cross(const Board* b, Marks* m, const View* v, const Groups* g,
+                          uint32_t subset, uint32_t rest, int room) noexcept nogil:
+    """group_crosses on `subset` and on it with up to `room` more of `rest`, each once."""
+    cdef uint32_t low
+    if group_crosses(b, m, v, g, subset):
+        return True
+    while room > 0 and rest:
+        low = rest & (~rest + 1)
+        rest &= rest - 1
+        if supersets_cross(b, m, v, g, subset | low, rest, room - 1):
+            return True
+    return False
+
+
+cdef bint groups_holding(const Board* b, Marks* m, const View* v, const Groups* g,
+                         uint32_t required) noexcept nogil:
+    """Technique 4 on the subsets of the members that hold `required`."""
+    cdef int room = GROUP_MAX - popcount32(required)
+    if not required or required & ~g.members or room < 0:
+        return False
+    return supersets_cross(b, m, v, g, required, g.members & ~required, room)
 
 
 cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noexcept nogil:
@@ -304,6 +348,7 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
     cdef const uint32_t* regs_of_line
     cdef const int* need_line
     cdef bint by_column
+    cdef Groups lines_groups, region_groups
     for side in range(2):
         by_column = side == 1
         if by_column:
@@ -333,11 +378,13 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
             continue
         # Every small group of the lines that need stars: the regions inside it; then the
         # reverse.
-        if groups_confined(b, m, v, needing_lines, needing_regs, regs_of_line, need_line,
-                           &v.need_g[0], True, by_column):
+        groups_start(&lines_groups, n, needing_lines, needing_regs, regs_of_line, need_line,
+                     &v.need_g[0], True, by_column)
+        if groups_confined(b, m, v, &lines_groups):
             return True
-        if groups_confined(b, m, v, needing_regs, needing_lines, lines_of_reg, &v.need_g[0],
-                           need_line, False, by_column):
+        groups_start(&region_groups, n, needing_regs, needing_lines, lines_of_reg,
+                     &v.need_g[0], need_line, False, by_column)
+        if groups_confined(b, m, v, &region_groups):
             return True
     return False
 
@@ -533,6 +580,156 @@ cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
             changed = by_assumption(b, k, m, &v, 6)
         if not changed and level >= 7:
             changed = by_assumption(b, k, m, &v, 7)
+        if not changed:
+            return STUCK
+
+
+cdef struct Changes:
+    # The marks added since a point where group confinement found nothing, by unit.
+    uint32_t star_rows
+    uint32_t star_cols
+    uint32_t star_regs
+    uint32_t rows  # units holding any cell marked since
+    uint32_t cols
+    uint32_t regs
+
+
+cdef void changes_since(const Board* b, const Marks* m, const Marks* quiet,
+                        Changes* d) noexcept nogil:
+    cdef int n = b.n, r, c
+    cdef uint32_t new_stars, new_marks
+    d.star_rows = d.star_cols = d.star_regs = d.rows = d.cols = d.regs = 0
+    for r in range(n):
+        new_stars = m.star[r] & ~quiet.star[r]
+        new_marks = (m.star[r] | m.cross[r]) & ~(quiet.star[r] | quiet.cross[r])
+        if new_stars:
+            d.star_rows |= bit(r)
+            d.star_cols |= new_stars
+        if new_marks:
+            d.rows |= bit(r)
+            d.cols |= new_marks
+        while new_marks:
+            c = ctz32(new_marks)
+            new_marks &= new_marks - 1
+            d.regs |= bit(b.region[r * n + c])
+            if (new_stars >> c) & 1:
+                d.star_regs |= bit(b.region[r * n + c])
+
+
+cdef bint side_changed(const Board* b, Marks* m, const View* v, const Groups* g,
+                       uint32_t star_members, uint32_t changed_candidates,
+                       const uint32_t* spread_of_candidate) noexcept nogil:
+    """Technique 4 on the subsets a change can have set off: those holding a member with a
+    new star (its need changed), and those holding all of a changed candidate's members
+    (it may lie inside them now). All of them when that is fewer."""
+    cdef int u, members = popcount32(g.members), tries = 0
+    cdef uint32_t bits = star_members & g.members
+    while bits:
+        tries += holding(members, 1)
+        bits &= bits - 1
+    bits = changed_candidates & g.candidates
+    while bits:
+        u = ctz32(bits)
+        bits &= bits - 1
+        if not spread_of_candidate[u] & ~g.members:
+            tries += holding(members, popcount32(spread_of_candidate[u]))
+    if tries >= holding(members, 0) - 1:
+        return groups_confined(b, m, v, g)
+    while star_members:
+        u = ctz32(star_members)
+        star_members &= star_members - 1
+        if groups_holding(b, m, v, g, bit(u)):
+            return True
+    changed_candidates &= g.candidates
+    while changed_candidates:
+        u = ctz32(changed_candidates)
+        changed_candidates &= changed_candidates - 1
+        if groups_holding(b, m, v, g, spread_of_candidate[u]):
+            return True
+    return False
+
+
+cdef int holding(int members, int required) noexcept nogil:
+    """How many subsets of `members` units, up to GROUP_MAX of them, hold `required` given
+    ones (the empty one included)."""
+    cdef int count = 0, ways = 1, i
+    for i in range(GROUP_MAX - required + 1):  # i more of the members - required others
+        if i > members - required:
+            break
+        count += ways
+        ways = ways * (members - required - i) // (i + 1)
+    return count
+
+
+cdef bint groups_since(const Board* b, Marks* m, const View* v,
+                       const Marks* quiet) noexcept nogil:
+    """Technique 4 where it can have changed since `quiet`, at which it found nothing (the
+    marks only grow since). Why no other subset can now cross: a subset of members (here
+    lines; regions alike) crosses when the candidates inside it need as many stars as it
+    and it has open cells outside them. Without a new star in its lines, its need and its
+    members' are as they were; a candidate without new marks is inside it or not as before,
+    and one with new marks whose open cells are not all in it now was not inside it before
+    either (open cells only go); so it has the same candidates inside, needing as much, and
+    fewer open cells to cross: nothing, as at `quiet`."""
+    cdef int n = b.n, side, u
+    cdef uint32_t needing_lines, needing_regs, star_lines, changed_lines
+    cdef const uint32_t* lines_of_reg
+    cdef const uint32_t* regs_of_line
+    cdef const int* need_line
+    cdef bint by_column
+    cdef Groups groups
+    cdef Changes d
+    changes_since(b, m, quiet, &d)
+    for side in range(2):
+        by_column = side == 1
+        if by_column:
+            lines_of_reg, regs_of_line, need_line = &v.cols_g[0], &v.regs_c[0], &v.need_c[0]
+            star_lines, changed_lines = d.star_cols, d.cols
+        else:
+            lines_of_reg, regs_of_line, need_line = &v.rows_g[0], &v.regs_r[0], &v.need_r[0]
+            star_lines, changed_lines = d.star_rows, d.rows
+        needing_lines = needing_regs = 0
+        for u in range(n):
+            if need_line[u]:
+                needing_lines |= bit(u)
+            if v.need_g[u]:
+                needing_regs |= bit(u)
+        groups_start(&groups, n, needing_lines, needing_regs, regs_of_line, need_line,
+                     &v.need_g[0], True, by_column)
+        if side_changed(b, m, v, &groups, star_lines, d.regs, lines_of_reg):
+            return True
+        groups_start(&groups, n, needing_regs, needing_lines, lines_of_reg, &v.need_g[0],
+                     need_line, False, by_column)
+        if side_changed(b, m, v, &groups, d.star_regs, changed_lines, regs_of_line):
+            return True
+    return False
+
+
+cdef int closure_from(const Board* b, int k, Marks* m, const Marks* quiet) noexcept nogil:
+    """closure(m, 6)'s outcome and, when it comes to rest, its marks (the techniques are
+    monotone: _stars_steps' Assumed says why the order they act in does not matter), for a
+    search that runs many: `quiet` (or NULL) is marks within m where techniques 1-6 came to
+    rest, and group confinement (most of a closure's time) is tried only where the marks
+    added since can have set it off (groups_since)."""
+    cdef View v
+    cdef Marks rest
+    cdef bint changed, known = quiet != NULL
+    if known:
+        rest = quiet[0]
+    while True:
+        read_view(b, k, m, &v)
+        if broken(b, k, m, &v):
+            return CONTRA
+        if solved(b, &v):
+            return SOLVED
+        changed = (last_cells(b, m, &v) or neighbours(b, m, &v)
+                   or confinement(b, m, &v, False))
+        if not changed:
+            changed = groups_since(b, m, &v, &rest) if known else confinement(b, m, &v, True)
+            if not changed:
+                rest, known = m[0], True
+        if not changed:
+            changed = blocks(b, m, &v) or by_assumption(b, k, m, &v, 6)
         if not changed:
             return STUCK
 

@@ -14,6 +14,7 @@ from generator_ext._stars_logic cimport (
     Marks,
     View,
     closure,
+    closure_from,
     first_elimination,
     fit_in_line,
     load,
@@ -526,9 +527,18 @@ cdef bint elimination(const Board* b, int k, const Marks* m, const View* v,
 
 cdef struct Assumed:
     # Per cell, the marks where a star there and techniques 1-6 came to rest without a
-    # contradiction, from earlier marks of the same solve. The marks only grow, so a closure
-    # from them and the marks now reaches the same end as one from a star on the cell and the
-    # marks now (the techniques are monotone): it starts nearer its end, or there already.
+    # contradiction, from earlier marks of the same solve: the search starts there again
+    # (closure_from), and a star on any star of such marks that still hold the marks now
+    # leads to no more than they do. Why that is the closure's own answer: a technique's
+    # conclusion at marks A still holds at any marks B ⊇ A that extend to a solution (a
+    # confinement's needs stay equal there, a last cell's unit keeps its count, a star's
+    # neighbours stay empty), so from marks that extend to a solution every order of the
+    # techniques comes to rest at the same marks. From marks that extend to none the order
+    # can matter in principle (a star a last cell forces where a confinement would cross:
+    # crossing first breaks the unit at once; the star first leaves the confinement's
+    # needs unequal, and the closure may stop without a contradiction). The search leans
+    # on the closures meeting there as well; the tests hold it to the reading's closures
+    # from scratch.
     Marks* rest
     bint* known
 
@@ -547,27 +557,39 @@ cdef bint star_breaks_closure(const Board* b, int k, const Marks* m, int r, int 
     where each cell's closure came to rest, to start from there next time. When none breaks,
     the stars where it came to rest go into `safe`: a star on one of them leads to no more
     than that, so to nothing broken either."""
-    cdef int n = b.n, cell = r * n + c, i
+    cdef int n = b.n, cell = r * n + c
     cdef Marks t
+    cdef const Marks* quiet = NULL
     if seen != NULL and seen.known[cell] and within(n, m, &seen.rest[cell]):
         t = seen.rest[cell]  # still where it came to rest
     else:
-        if seen != NULL and seen.known[cell]:
-            t = seen.rest[cell]
-            for i in range(n):
-                t.star[i] |= m.star[i]
-                t.cross[i] |= m.cross[i]
+        if seen != NULL and seen.known[cell] and joins(n, &seen.rest[cell], m, &t):
+            quiet = &seen.rest[cell]
         else:
             t = m[0]
             star_with_consequences(b, k, &t, r, c)
-        if closure(b, k, &t, 6) == CONTRA:
+        if closure_from(b, k, &t, quiet) == CONTRA:
             return True
         if seen != NULL:
             seen.rest[cell] = t
             seen.known[cell] = True
-    for i in range(n):
-        safe[i] |= t.star[i]
+    for r in range(n):
+        safe[r] |= t.star[r]
     return False
+
+
+cdef bint joins(int n, const Marks* rest, const Marks* m, Marks* t) noexcept nogil:
+    """rest and m together into t, unless one crosses a cell the other has a star on (the
+    closure is then retraced from m)."""
+    cdef int r
+    for r in range(n):
+        if rest.star[r] & m.cross[r] or rest.cross[r] & m.star[r]:
+            return False
+    t[0] = rest[0]
+    for r in range(n):
+        t.star[r] |= m.star[r]
+        t.cross[r] |= m.cross[r]
+    return True
 
 
 cdef bint contradiction(const Board* b, int k, const Marks* m, const View* v, Step* s,
@@ -576,12 +598,17 @@ cdef bint contradiction(const Board* b, int k, const Marks* m, const View* v, St
     the rule broken where that closure stops from the marks now (as stars_logic's
     contradiction_marks_raw and check do). Cells a closure before showed safe are passed."""
     cdef int n = b.n
-    cdef int r, c
+    cdef int r, c, cell
     cdef uint32_t cells
     cdef uint32_t safe[MAX_N]
     cdef Marks t
     for r in range(n):
         safe[r] = 0
+    if seen != NULL:  # every cell's last rest that still holds the marks
+        for cell in range(n * n):
+            if seen.known[cell] and within(n, m, &seen.rest[cell]):
+                for r in range(n):
+                    safe[r] |= seen.rest[cell].star[r]
     for r in range(n):
         cells = v.open_r[r]
         while cells:
@@ -737,3 +764,49 @@ cdef object solve(const Board* b, int k, Marks* m, Assumed* seen):
     with nogil:
         done = breaks(b, k, m, &s.outcome)
     return (CONTRA, steps, outcome_data(&s.outcome)) if done else (SOLVED, steps, None)
+
+
+def search_tests_raw(regions, stars, earlier_stars, earlier_crosses, later_stars, later_crosses):
+    """For the tests: the open cells (cell bitmasks, as marks are given) where a star and
+    techniques 1-6 break a rule at the later marks, as the contradiction search finds them
+    after a search of every open cell at the earlier ones (within the later), and from
+    scratch; and the cells the search takes as safe from the rests it keeps."""
+    cdef Board b
+    cdef Marks early, late, t
+    cdef Assumed seen
+    cdef int n = load(regions, stars, &b)
+    cdef int k = stars, r, c
+    cdef uint32_t ignored[MAX_N]
+    cdef uint32_t kept[MAX_N]  # the stars of the rests at the later marks
+    cdef object cell  # a Python int, for the shifts
+    load_masks(n, &early, earlier_stars, earlier_crosses)
+    load_masks(n, &late, later_stars, later_crosses)
+    seen.rest = <Marks*>PyMem_Malloc(n * n * sizeof(Marks))
+    seen.known = <bint*>PyMem_Calloc(n * n, sizeof(bint))
+    search = scratch = safe = 0
+    try:
+        if seen.rest == NULL or seen.known == NULL:
+            raise MemoryError()
+        for r in range(n):
+            for c in range(n):
+                if not ((early.star[r] | early.cross[r]) >> c) & 1:
+                    star_breaks_closure(&b, k, &early, r, c, &seen, ignored)
+        for r in range(MAX_N):
+            kept[r] = 0
+        for r in range(n):
+            for c in range(n):
+                if ((late.star[r] | late.cross[r]) >> c) & 1:
+                    continue
+                if seen.known[r * n + c] and within(n, &late, &seen.rest[r * n + c]):
+                    safe |= cell_mask(n, seen.rest[r * n + c].star)
+                t = late
+                star_with_consequences(&b, k, &t, r, c)
+                cell = r * n + c
+                if closure(&b, k, &t, 6) == CONTRA:
+                    scratch |= 1 << cell
+                if star_breaks_closure(&b, k, &late, r, c, &seen, kept):
+                    search |= 1 << cell
+        return search, scratch, safe | cell_mask(n, kept)
+    finally:
+        PyMem_Free(seen.rest)
+        PyMem_Free(seen.known)

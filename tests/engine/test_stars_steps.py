@@ -132,3 +132,27 @@ def test_rate_and_hint_say_the_same_through_either_reading(boards):
         fast = rate(grid, stars=k), hint(grid, stars=k, **marks)
         with mock.patch.object(deduce, "stars_steps", plain):
             assert (rate(grid, stars=k), hint(grid, stars=k, **marks)) == fast
+
+
+def test_the_search_resumed_from_earlier_rests_finds_what_closures_from_scratch_find(boards):
+    """The contradiction search starts each cell's closure where it came to rest at earlier
+    marks and tries group confinement only where the marks added since can set it off, and
+    takes the stars of those rests as safe: every open cell's verdict, between marks of a
+    solve some steps apart, is the closure's from scratch, and no safe cell breaks."""
+    from generator_ext._stars_steps import search_tests_raw
+
+    rng = random.Random(38)
+    compared = 0
+    for grid, k in boards + [(planted(16, 3, random.Random(2))[0], 3)]:
+        s = state_of(grid, k)
+        marks = [(s.stars, s.crosses)]
+        for step in plain.deduce(state_of(grid, k))[1]:
+            s.apply(step)
+            marks.append((s.stars, s.crosses))
+        for _ in range(3):
+            i = rng.randrange(len(marks))
+            j = rng.randrange(i, min(len(marks), i + 12))
+            search, scratch, safe = search_tests_raw(grid, k, *marks[i], *marks[j])
+            assert search == scratch and not safe & scratch, (grid, i, j)
+            compared += bin(scratch).count("1")
+    assert compared > 100  # enough cells that break to mean something
