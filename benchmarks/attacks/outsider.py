@@ -13,9 +13,19 @@ import time
 
 from websockets.exceptions import ConnectionClosed
 
-from benchmarks.attacks.common import Client, Result, an_account, row, signed_in, wait_for
+from benchmarks.attacks.common import (
+    Client,
+    Result,
+    a_level,
+    an_account,
+    normal_player,
+    player_held,
+    row,
+    signed_in,
+    wait_for,
+)
 from benchmarks.attacks.sockets import a_room, dealt, receive, room_socket
-from tests.support import human_moves
+from tests.support import EDGE_LIMITS, human_moves
 
 
 def fastest_ms(level: dict) -> int:
@@ -63,6 +73,17 @@ def person_like_log(cells: list[list[int]], end_s: float, span_s: float) -> list
     return [log[0], cross, *log[1:]]
 
 
+def started_round(stack, host: Client, code: str) -> dict:
+    """The host starts the room's round from a socket of its own: the dealt state."""
+    with room_socket(stack, host, code) as ws:
+        receive(ws, "hello")
+        ws.send(json.dumps({"type": "start"}))
+        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
+    if state is None:
+        raise RuntimeError("the round was never dealt")
+    return state
+
+
 @row(21)
 def a_daily_solved_from_a_throwaway_cookies_hints(stack, quick: bool) -> Result:
     daily = Client(stack.url).get("/api/daily/")
@@ -100,16 +121,11 @@ def a_daily_solved_from_a_throwaway_cookies_hints(stack, quick: bool) -> Result:
 def a_race_won_after_another_cookie_revealed_its_level(stack, quick: bool) -> Result:
     host, code = a_room(stack, size=8, boards=1)
     throwaway = Client(stack.url, address=host.address)
-    with room_socket(stack, host, code) as ws:
-        receive(ws, "hello")
-        ws.send(json.dumps({"type": "start"}))
-        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
-        if state is None:
-            raise RuntimeError("the round was never dealt")
-        starts_at = time.monotonic() + state["starts_in_ms"] / 1000
-        level_id = state["levels"][0]
-        level = throwaway.get(f"/api/levels/8/{level_id}/").json()
-        solution = throwaway.post(f"/api/levels/8/{level_id}/reveal/", {}).json()["solution"]
+    state = started_round(stack, host, code)
+    starts_at = time.monotonic() + state["starts_in_ms"] / 1000
+    level_id = state["levels"][0]  # revealed by the other cookie during the countdown
+    level = throwaway.get(f"/api/levels/8/{level_id}/").json()
+    solution = throwaway.post(f"/api/levels/8/{level_id}/reveal/", {}).json()["solution"]
     time.sleep(max(0.0, starts_at - time.monotonic()) + fastest_ms(level) / 1000 + 1.5)
     with room_socket(stack, host, code) as ws:
         receive(ws, "hello")
@@ -142,13 +158,8 @@ def requests_anyone_can_make(stack, quick: bool) -> Result:
 @row(24)
 def sockets_hung_up_mid_race(stack, quick: bool) -> Result:
     host, code = a_room(stack, size=6, boards=1)
-    with room_socket(stack, host, code) as ws:
-        receive(ws, "hello")
-        ws.send(json.dumps({"type": "start"}))
-        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
-        if state is None:
-            raise RuntimeError("the round was never dealt")
-        time.sleep(state["starts_in_ms"] / 1000 + 0.5)
+    state = started_round(stack, host, code)
+    time.sleep(state["starts_in_ms"] / 1000 + 0.5)
     before = stack.log("web").count("Traceback")
     sockets = [room_socket(stack, host, code) for _ in range(20)]
     for ws in sockets:
@@ -180,18 +191,10 @@ def race_sockets_by_the_dozen_from_one_address(stack, quick: bool) -> Result:
     """The outside attacker's borderline flood: 90 sockets of one joined racer, each
     reporting progress at the pace a connection is allowed; every report is fanned out to
     the room. The edge lets QUEENS_EDGE_SOCKETS of them open."""
-    from benchmarks.attacks.common import a_level, normal_player, player_held
-    from tests.support import EDGE_LIMITS
-
     wanted, seconds = (40, 5) if quick else (90, 10)
     host, code = a_room(stack, size=6, boards=1)
-    with room_socket(stack, host, code) as ws:
-        receive(ws, "hello")
-        ws.send(json.dumps({"type": "start"}))
-        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
-        if state is None:
-            raise RuntimeError("the round was never dealt")
-        time.sleep(state["starts_in_ms"] / 1000 + 0.5)
+    state = started_round(stack, host, code)
+    time.sleep(state["starts_in_ms"] / 1000 + 0.5)
     opened, refused = [], 0
     for _ in range(wanted):
         try:
