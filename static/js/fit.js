@@ -4,7 +4,12 @@
 // while a board is played: a hint or a mark never resizes a cell.
 const MAX_PX = 576; // 36rem
 const MIN_PX = 224; // 14rem: below this a board is zoomed, not shrunk
-const HINT_ROOM_PX = 150; // a three-line hint sentence and its buttons, on a phone
+// On a phone, an open hint's room: three lines of its sentence and its buttons. A longer
+// sentence (a Star Battle step in Spanish runs to six lines on a 360 px screen) scrolls
+// inside that room (queens.css caps the panel at --hint-room) rather than pushing the
+// controls off the screen.
+const HINT_ROOM_PX = 150;
+let applied = null; // the last board's fit, so a new board replaces its resize listener
 
 export function fitBoard(root) {
   const wrap = root.querySelector(".board-wrap"), side = root.querySelector(".side");
@@ -20,7 +25,10 @@ export function fitBoard(root) {
       : wrap.parentElement.clientWidth;
     const px = Math.floor(Math.max(MIN_PX, Math.min(MAX_PX, width, window.innerHeight - top - below)));
     root.style.setProperty("--board-px", `${Math.min(px, width)}px`);
+    root.style.setProperty("--hint-room", `${HINT_ROOM_PX}px`);
   };
+  if (applied) window.removeEventListener("resize", applied);
+  applied = apply;
   apply();
   window.addEventListener("resize", apply);
   return apply;

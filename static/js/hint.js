@@ -35,6 +35,9 @@ export function showHint(cells, step, cellOf) {
   applyButton.textContent = removable ? (stars ? gettext("Remove that star") : gettext("Remove that queen"))
     : gettext("Apply");
   panel.hidden = false;
+  // A sentence longer than the room kept for it scrolls: the keyboard can reach it then.
+  if (text.scrollHeight > text.clientHeight + 1) text.tabIndex = 0;
+  else text.removeAttribute("tabindex");
 }
 
 export const currentHint = () => current;

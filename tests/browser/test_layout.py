@@ -61,8 +61,24 @@ def assert_fits_with_and_without_hint(page, shot, name):
     page.locator("#hint").click()
     page.locator("#hint-panel").wait_for(state="visible")
     page.screenshot(path=shot)
-    assert_fits(page, [*MAIN_CONTROLS, "#hint-text", "#hint-apply", "#hint-dismiss"],
-                f"{name} with a hint")
+    hint_controls = [*MAIN_CONTROLS, "#hint-text", "#hint-apply", "#hint-dismiss"]
+    assert_fits(page, hint_controls, f"{name} with a hint")
+    # The sentence depends on the board (a daily is drawn anew each day): the longest the
+    # engine says, a Star Battle step in Spanish, scrolls inside the room kept for a hint.
+    page.evaluate("""(words) => { const text = document.getElementById("hint-text");
+        text.textContent = words; }""", LONG_HINT)
+    page.screenshot(path=shot.with_name(f"{shot.stem}-longest.png"))
+    assert_fits(page, hint_controls, f"{name} with the longest hint")
+    # ...and all of it can be read: it fits, or it scrolls.
+    overflow = page.evaluate("""() => { const text = document.getElementById("hint-text");
+        return {hidden: text.scrollHeight - text.clientHeight,
+                scrolls: getComputedStyle(text).overflowY}; }""")
+    assert overflow["hidden"] <= 1 or overflow["scrolls"] == "auto", overflow
+
+
+LONG_HINT = ("Las casillas libres de las regiones caqui, mostaza, pervinca y rosa están todas "
+             "en las filas 7, 8, 9 y 10, y a ambos lados aún faltan 8 estrellas: así que las "
+             "demás casillas de las filas 7, 8, 9 y 10 quedan vacías.")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
