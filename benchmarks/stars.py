@@ -1,4 +1,4 @@
-"""Benchmark: `python -m benchmarks.stars [--quick] [--json]`.
+"""Benchmark: `python -m benchmarks.stars [--quick] [--json] [--deduction] [--tiers]`.
 
 Star Battle generation (issue 21's targets: 10×10 2★ median ≤ 100 ms, 14×14 3★ median ≤ 2 s),
 against the 1★ generator at the same size in the same run on one core, fixed seeds: per
@@ -6,31 +6,31 @@ against the 1★ generator at the same size in the same run on one core, fixed s
 out, and the median's ratio to 1★. Then the step-by-step deduction the site uses (issue 36's
 targets: 14×14 3★ ≤ 30 ms, 10×10 2★ ≤ 10 ms), the compiled reading against the plain one
 (stars_logic) in the same run: analyze() and rate() of a whole level, and hint() from the
-marks just before the level's hardest step. 16×16 3★ is no served size and its planted maps
-have more than one solution, so it has rate() only (logic stops where they part)."""
+marks just before the level's hardest step. With --tiers: every (size, stars, tier) that
+served_tiers lists, generated for fixed seeds within the default attempts: levels made of
+seeds tried, attempts and seconds per level (median, p90, max)."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import json
-import random
 import statistics
 import sys
 from collections import Counter
 from unittest import mock
 
 from benchmarks.engine import pin_to_one_core, spread, timed
-from generator_ext import analyze, generate, hint, rate, stars_logic
-from generator_ext.stars_generate import planted
+from generator_ext import analyze, generate, hint, rate, served_tiers, stars_logic
+from generator_ext.stars_generate import STAR_SIZES
 
-FULL = {"cases": [(8, 2), (10, 2), (12, 2), (12, 3), (14, 3)], "seeds": 30,
+FULL = {"cases": [(8, 2), (10, 2), (12, 2), (12, 3), (14, 3), (16, 3)], "seeds": 30,
         "deduction": [(10, 2), (12, 3), (14, 3), (16, 3)], "levels": 4, "repeats": 3}
 QUICK = {"cases": [(10, 2), (14, 3)], "seeds": 8, "deduction": [(10, 2), (14, 3)],
          "levels": 2, "repeats": 3}
 TARGETS_S = {(10, 2): 0.100, (14, 3): 2.0}
 DEDUCTION_TARGETS_S = {(10, 2): 0.010, (14, 3): 0.030}
-SERVED = {(16, 3): False}  # sizes generate() refuses: planted maps instead
+TIER_SEEDS = {"full": 10, "quick": 3}
 
 
 def bench_case(n: int, k: int, seeds: int, log) -> dict:
@@ -52,6 +52,42 @@ def bench_case(n: int, k: int, seeds: int, log) -> dict:
     }
 
 
+def bench_tiers(seeds: int, log) -> list[dict]:
+    """Per served (size, stars, tier): levels made of `seeds`, attempts and seconds each."""
+    out = []
+    for k, (low, high) in sorted(STAR_SIZES.items()):
+        for n in range(low, high + 1):
+            for tier in served_tiers(n, stars=k):
+                times, attempts, failed = [], [], 0
+                for seed in range(seeds):
+                    try:
+                        level, elapsed = timed(generate, n, seed=seed, stars=k, tier=tier)
+                    except RuntimeError:
+                        failed += 1
+                        continue
+                    times.append(elapsed)
+                    attempts.append(level.attempts)
+                log(f"{n}×{n} {k}★ {tier}: {len(times)}/{seeds} made")
+                out.append({"size": n, "stars": k, "tier": tier, "made": len(times),
+                            "seeds": seeds, "failed": failed,
+                            "attempts": spread(attempts) if attempts else None,
+                            "seconds": spread(times) if times else None})
+    return out
+
+
+def print_tiers(cases: list[dict]) -> None:
+    print("Star Battle generation per served tier: levels made of the seeds, attempts and "
+          "seconds per level (median / p90 / max)")
+    print(f"{'board':>9} {'tier':>7} {'made':>7} {'attempts':>16} {'seconds':>22}")
+    for case in cases:
+        board = f"{case['size']}×{case['size']} {case['stars']}★"
+        a, t = case["attempts"], case["seconds"]
+        att = f"{a['median']:.0f} / {a['p90']:.0f} / {a['max']:.0f}" if a else "-"
+        sec = f"{t['median']:.2f} / {t['p90']:.2f} / {t['max']:.2f}" if t else "-"
+        print(f"{board:>9} {case['tier']:>7} {case['made']:>3}/{case['seeds']:<3} {att:>16} "
+              f"{sec:>22}")
+
+
 def hardest_marks(regions, k: int) -> dict:
     """The marks a player has just before the level's first step of its hardest technique."""
     steps = rate(regions, stars=k).steps
@@ -65,15 +101,11 @@ def hardest_marks(regions, k: int) -> dict:
 def bench_deduction(n: int, k: int, levels: int, repeats: int, log) -> dict:
     """Median seconds of analyze, rate and hint per level and repeat, through the compiled
     reading and through the plain one."""
-    if SERVED.get((n, k), True):
-        maps = [generate(n, seed=seed, stars=k).regions for seed in range(levels)]
-    else:
-        maps = [planted(n, k, random.Random(seed))[0] for seed in range(levels)]
-    calls = {"rate": lambda i: rate(maps[i], stars=k)}
-    if SERVED.get((n, k), True):
-        marks = [hardest_marks(g, k) for g in maps]
-        calls["analyze"] = lambda i: analyze(maps[i], stars=k)
-        calls["hint"] = lambda i: hint(maps[i], stars=k, **marks[i])
+    maps = [generate(n, seed=seed, stars=k).regions for seed in range(levels)]
+    marks = [hardest_marks(g, k) for g in maps]
+    calls = {"rate": lambda i: rate(maps[i], stars=k),
+             "analyze": lambda i: analyze(maps[i], stars=k),
+             "hint": lambda i: hint(maps[i], stars=k, **marks[i])}
     deduce = importlib.import_module("generator_ext.deduce")
     out: dict = {"size": n, "stars": k, "target_s": DEDUCTION_TARGETS_S.get((n, k))}
     for name, call in calls.items():
@@ -134,9 +166,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--deduction", action="store_true",
                         help="the step-by-step deduction only, no generation")
+    parser.add_argument("--tiers", action="store_true",
+                        help="generation per served (size, stars, tier) only")
     args = parser.parse_args(argv)
     config = QUICK if args.quick else FULL
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+    if args.tiers:
+        pin_to_one_core()
+        cases = bench_tiers(TIER_SEEDS["quick" if args.quick else "full"], log)
+        print(json.dumps(cases, indent=2) if args.json else "", end="")
+        if not args.json:
+            print_tiers(cases)
+        return
     report = {"core": pin_to_one_core(), "seeds": config["seeds"],
               "cases": [] if args.deduction else [bench_case(n, k, config["seeds"], log)
                                                   for n, k in config["cases"]],

@@ -8,6 +8,9 @@ from libc.stdint cimport uint32_t, uint64_t
 
 from generator_ext._core cimport MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32, full_mask
 from generator_ext._core cimport load_board, popcount32
+from generator_ext._rng cimport Rng, rng_next, rng_seed
+from generator_ext._stars cimport (StarSearch, StarState, star_cross, star_place, star_search_init,
+                                   star_search_run, star_state_init)
 
 
 cdef void read_view(const Board* b, int k, const Marks* m, View* v) noexcept nogil:
@@ -904,3 +907,76 @@ def contradiction_marks_raw(regions, stars, star_cells, cross_cells, cell):
     return ([[r, c] for r in range(n) for c in range(n) if (m.star[r] >> c) & 1],
             [[r, c] for r in range(n) for c in range(n)
              if (m.cross[r] >> c) & 1 and not (m.star[r] >> c) & 1])
+
+
+cdef bint state_from_marks(const Board* b, const Marks* m, StarState* s) noexcept nogil:
+    """The counter's state at the marks: their stars placed, their crosses closed; False when
+    a star does not fit (the marks break a rule)."""
+    cdef int r
+    cdef uint32_t cells
+    for r in range(b.n):
+        cells = m.star[r]
+        while cells:
+            if not star_place(b, s, r, ctz32(cells)):
+                return False
+            cells &= cells - 1
+    for r in range(b.n):
+        cells = m.cross[r] & ~m.star[r]
+        while cells:
+            star_cross(b, s, r, ctz32(cells))
+            cells &= cells - 1
+    return True
+
+
+def count_after_closure_raw(regions, stars, limit, node_budget, level, tries=1, seed=0):
+    """count_star_solutions' (count, first two solutions, nodes, aborted), searched from the
+    marks the closure of techniques 1..level leaves on the empty board: the closure is sound,
+    so every solution agrees with its marks, and what is left to search is smaller. Up to
+    `tries` searches of `node_budget` nodes each, the first in the counter's order, the others
+    branching at random (seeded from `seed`): on a map with many solutions one search can
+    sink millions of nodes under an early wrong turn where a fresh one finds two in
+    thousands. Aborted only when every try ran out."""
+    cdef Board b
+    cdef Marks m
+    cdef StarState start, s
+    cdef StarSearch q
+    cdef Rng seeds
+    cdef int n = load(regions, stars, &b)
+    cdef int k = stars, lvl = level, t, count_tries = tries, r
+    cdef uint64_t cap = limit, budget = node_budget, nodes = 0
+    cdef bint fits = False
+    for r in range(MAX_N):
+        m.star[r] = 0
+        m.cross[r] = 0
+    rng_seed(&seeds, seed & 0xFFFFFFFFFFFFFFFF)
+    star_search_init(&q, k, cap, budget)
+    with nogil:
+        if closure(&b, k, &m, lvl) != CONTRA:
+            star_state_init(&b, k, &start)
+            fits = state_from_marks(&b, &m, &start)
+        for t in range(count_tries if fits else 0):
+            star_search_init(&q, k, cap, budget)
+            if t:
+                q.randomize = True
+                rng_seed(&q.rng, rng_next(&seeds))
+            s = start
+            star_search_run(&b, &s, &q)
+            nodes += q.nodes
+            if not q.aborted:
+                break
+    found = [rows_of(q.first, n)] if q.count >= 1 else []
+    if q.count >= 2:
+        found.append(rows_of(q.second, n))
+    return q.count, found, nodes, bool(q.aborted)
+
+
+cdef list rows_of(const uint32_t* rows, int n):
+    out = []
+    for r in range(n):
+        cols = []
+        m = rows[r]
+        while m:
+            cols.append(ctz32(m))
+            m &= m - 1
+        out.append(cols)
+    return out

@@ -1,40 +1,64 @@
 """Star Battle levels (k stars per row, column and region): planted, grown, made unique,
 rated. An attempt places n·k stars at random (k per row and column, none touching), grows a
-region around each k of them that follow each other along the rows, then moves single cells
+region around each k of them that lie together (unevenly for the easier tiers), then moves cells
 between neighbouring regions until the compiled counter finds no second solution (each move
 takes a cell that is a star in the other solution, never one of ours, into a region next to
 it), and keeps the level when the deduction engine finishes it at the asked tier.
 
 Everything is reproducible from the seed (Python's own Mersenne Twister, seeded with it) and
-bounded: search nodes per count, moves per attempt, and attempts."""
+bounded: search nodes per count and per attempt, moves per attempt, and attempts."""
 
 from __future__ import annotations
 
 import random
 
-from generator_ext._stars import count_star_solutions, random_star_placement
-from generator_ext._stars_logic import star_tier_raw
+from generator_ext._stars import random_star_placement
+from generator_ext._stars_logic import count_after_closure_raw, star_tier_raw
 
-COUNT_NODE_BUDGET = 3_000_000  # a count past this (about half a second) gives the attempt up
+COUNT_NODE_BUDGET = 3_000_000  # the builder's count of a painted map gives up past this
+# The repair's counts start from the marks of techniques 1-6 (sound, so no solution is lost;
+# where logic gets a hold the search left is smaller), and a count that runs out of its nodes tries
+# again branching at random: on 16×16 3★ maps the counter's fixed order sank 3 M nodes
+# under one wrong turn where a random restart finds the second solution in a few thousand.
+REPAIR_LEVEL = 6
+REPAIR_NODE_BUDGET = 200_000
+REPAIR_TRIES = 8
+ATTEMPT_NODE_BUDGET = 2_000_000  # all of an attempt's counts: about a second at 16×16 3★
 MOVES_PER_ATTEMPT = 120
 PLACEMENT_BUDGET = 2_000  # search nodes for one try at a random placement
 PLACEMENT_TRIES = 200
 DEFAULT_MAX_ATTEMPTS = 400
+# How unevenly the regions grow (grow's skew), by the tier asked: small regions next to big
+# ones give the deduction its first holds, so the more uneven, the easier the levels. Expert
+# levels grow evenly up to 12×12; on bigger boards evenly grown maps have hardly a first step
+# and their repair sinks into counts of millions of nodes (16×16 3★), so they grow unevenly
+# too. Untargeted generation grows as for expert.
+EASY_SKEW, HARD_SKEW, EXPERT_SKEW_BIG = 20.0, 12.0, 6.0
 
-# The sizes generate(stars=k) serves (inclusive) and the tiers that come out there: the k-star
-# deduction finishes these boards with the 2×2 blocks or by contradiction, so they are hard or
-# expert; easier ones are too rare to look for. 16×16 3★ is not reached within the budgets yet.
-STAR_SIZES = {2: (8, 12), 3: (12, 14)}
-STAR_TIERS = ("hard", "expert")
-# Where a tier is too rare to find within the budgets: 14×14 3★ comes out expert or not at all
-# (0 hard of 60 attempts, none in a run's 400), so a hard pool there would never fill.
-STAR_TIERS_AT = {(14, 3): ("expert",)}
+
+def tier_skew(n: int, tier: str | None) -> float:
+    if tier in ("easy", "medium"):
+        return EASY_SKEW
+    if tier == "hard":
+        return HARD_SKEW
+    return 0.0 if n <= 12 else EXPERT_SKEW_BIG
+
+# The sizes generate(stars=k) serves (inclusive) and the tiers that come out there within
+# DEFAULT_MAX_ATTEMPTS for every seed measured (benchmarks/stars.py --tiers): 2★ levels in
+# all four tiers, 3★ ones hard or expert (an easy or medium 3★ level took more than 400
+# attempts at every size from 12×12 on), and 16×16 3★ expert only (no hard one in 400).
+STAR_SIZES = {2: (8, 12), 3: (12, 16)}
+STAR_TIERS = ("easy", "medium", "hard", "expert")
+STAR_TIERS_BY_STARS = {2: STAR_TIERS, 3: ("hard", "expert")}
+STAR_TIERS_AT = {(16, 3): ("expert",)}
 
 
 def star_tiers(n: int, k: int) -> tuple[str, ...]:
     """The tiers generate(n, stars=k) serves at this size (none outside STAR_SIZES)."""
     low, high = STAR_SIZES.get(k, (1, 0))
-    return STAR_TIERS_AT.get((n, k), STAR_TIERS) if low <= n <= high else ()
+    if not low <= n <= high:
+        return ()
+    return STAR_TIERS_AT.get((n, k), STAR_TIERS_BY_STARS[k])
 
 
 def random_placement(n: int, k: int, rng: random.Random,
@@ -49,25 +73,54 @@ def random_placement(n: int, k: int, rng: random.Random,
     return None
 
 
-def grow(n: int, seeds: list[list[tuple[int, int]]], rng: random.Random) -> list[list[int]]:
-    """Regions grown at random from each group of seed cells until the board is covered."""
+def grow(n: int, seeds: list[list[tuple[int, int]]], rng: random.Random,
+         skew: float = 0.0) -> list[list[int]]:
+    """Regions grown at random from each group of seed cells until the board is covered.
+    With no `skew` every free cell next to a region is alike, so the regions come out much
+    the same size; with one, each step draws a region by its weight (random to the power
+    `skew`) and gives it a free cell next to it, which leaves some regions small around
+    their stars: that is where the deduction (and the counter) gets its first hold."""
     grid = [[-1] * n for _ in range(n)]
-    frontier = []
     for g, cells in enumerate(seeds):
         for r, c in cells:
             grid[r][c] = g
-            frontier.append((r, c))
-    while frontier:
-        r, c = frontier.pop(rng.randrange(len(frontier)))
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] < 0:
-                grid[rr][cc] = grid[r][c]
-                frontier.append((rr, cc))
+    if skew:
+        _grow_weighted(grid, seeds, rng, skew)
+    else:
+        _grow_even(grid, [cell for cells in seeds for cell in cells], rng)
     return grid
 
 
-def planted(n: int, k: int, rng: random.Random, tries: int = 20):
+def _free_sides(grid: list[list[int]], r: int, c: int) -> list[tuple[int, int]]:
+    return [(rr, cc) for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+            if 0 <= rr < len(grid) and 0 <= cc < len(grid) and grid[rr][cc] < 0]
+
+
+def _grow_even(grid: list[list[int]], frontier: list[tuple[int, int]],
+               rng: random.Random) -> None:
+    while frontier:
+        r, c = frontier.pop(rng.randrange(len(frontier)))
+        for rr, cc in _free_sides(grid, r, c):
+            grid[rr][cc] = grid[r][c]
+            frontier.append((rr, cc))
+
+
+def _grow_weighted(grid: list[list[int]], seeds: list[list[tuple[int, int]]],
+                   rng: random.Random, skew: float) -> None:
+    frontier = [list(cells) for cells in seeds]
+    weights = [rng.random() ** skew for _ in seeds]
+    growing = [g for g in range(len(seeds)) if frontier[g]]
+    while growing:
+        g = rng.choices(growing, [weights[h] for h in growing])[0]
+        r, c = frontier[g].pop(rng.randrange(len(frontier[g])))
+        for rr, cc in _free_sides(grid, r, c):
+            grid[rr][cc] = g
+            frontier[g].append((rr, cc))
+        if not frontier[g]:
+            growing.remove(g)
+
+
+def planted(n: int, k: int, rng: random.Random, tries: int = 20, skew: float = 0.0):
     """(regions, placement): n connected regions grown around a random placement, k stars
     each: the stars grouped k by k with their nearest, each group joined by a short path
     of its own, then grown; union-find joining when no grouping can be linked. None when
@@ -79,7 +132,7 @@ def planted(n: int, k: int, rng: random.Random, tries: int = 20):
     solution = [sorted(cols) for cols in rows]
     for _ in range(tries):
         seeds = linked(n, nearest_groups(stars, k, rng), rng)
-        grid = grow(n, seeds, rng) if seeds is not None else joined(n, k, rows, rng)
+        grid = grow(n, seeds, rng, skew) if seeds is not None else joined(n, k, rows, rng)
         if grid is not None:
             return grid, solution
     return None
@@ -177,14 +230,19 @@ def joined(n: int, k: int, rows: list[tuple[int, ...]], rng: random.Random):
 def make_unique_stars(grid: list[list[int]], k: int, solution: list[list[int]],
                       rng: random.Random, moves: int = MOVES_PER_ATTEMPT) -> bool:
     """Moves cells between neighbouring regions (in place) until `solution` is the only one;
-    False when the moves or a count's budget run out."""
+    False when the moves, a count's budget or the attempt's nodes run out."""
     ours = {(r, c) for r, cols in enumerate(solution) for c in cols}
+    spent = 0
     for _ in range(moves + 1):
-        count, found, _, aborted = count_star_solutions(grid, k, 2, COUNT_NODE_BUDGET)
+        count, found, nodes, aborted = count_after_closure_raw(
+            grid, k, 2, REPAIR_NODE_BUDGET, REPAIR_LEVEL, REPAIR_TRIES, rng.getrandbits(64))
+        spent += nodes
         if aborted:
             return False
         if count == 1:
             return True
+        if spent > ATTEMPT_NODE_BUDGET:
+            return False
         other = next(rows for rows in found if rows != solution)
         candidates = [(r, c) for r, cols in enumerate(other) for c in cols if (r, c) not in ours]
         rng.shuffle(candidates)
@@ -289,15 +347,16 @@ def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,
                    max_attempts: int) -> tuple[list[list[int]], list[list[int]], int, str]:
     """(regions, solution, attempts, tier) of a unique level that logic finishes, of `tier`
     when one is asked; RuntimeError when `max_attempts` attempts found none."""
+    skew = tier_skew(n, tier)
     for attempt in range(1, max_attempts + 1):
-        made = planted(n, k, rng)
+        made = planted(n, k, rng, skew=skew)
         if made is None:
             continue
         grid, solution = made
         if not make_unique_stars(grid, k, solution, rng):
             continue
         rated = star_tier_raw(grid, k)  # the compiled closures: microseconds, not seconds
-        if rated is not None and (tier is None or rated == tier):
+        if rated is not None and (rated == tier if tier else rated in star_tiers(n, k)):
             return grid, solution, attempt, rated
     raise RuntimeError(f"no {n}×{n} {k}-star level{f' of tier {tier}' if tier else ''} found "
                        f"in {max_attempts} attempts")

@@ -38,12 +38,23 @@ def test_a_generated_2_star_level_agrees_with_the_plain_counter():
 
 
 def test_a_tier_too_rare_to_find_is_not_served():
-    """14×14 3★ comes out expert: a hard one was not found in a run's 400 attempts, so its pool
-    looped on exhausted runs. It is not served, and asking for it is a clear error."""
-    assert served_tiers(14, stars=3) == ["expert"]
-    assert served_tiers(13, stars=3) == ["hard", "expert"]
-    with pytest.raises(ValueError, match="hard 3-star levels are not generated at 14×14"):
-        generate(14, seed=1, stars=3, tier="hard")
+    """Every tier at 2★, hard and expert at 3★, and 16×16 3★ expert only: no hard one came out
+    of 400 attempts, so its pool would never fill. Asking for it is a clear error."""
+    assert served_tiers(10, stars=2) == ["easy", "medium", "hard", "expert"]
+    assert served_tiers(14, stars=3) == ["hard", "expert"]
+    assert served_tiers(16, stars=3) == ["expert"]
+    with pytest.raises(ValueError, match="hard 3-star levels are not generated at 16×16"):
+        generate(16, seed=1, stars=3, tier="hard")
+
+
+def test_a_16_by_16_3_star_level_is_made_in_bounded_time_and_is_unique():
+    import time
+
+    started = time.perf_counter()
+    level = generate(16, seed=1, stars=3)
+    assert time.perf_counter() - started < 60
+    assert level.tier == "expert" and count_solutions(level.regions, stars=3) == 1
+    assert rate(level.regions, stars=3).solved_by_logic
 
 
 def test_a_tier_asked_is_the_tier_given():
@@ -54,9 +65,10 @@ def test_a_tier_asked_is_the_tier_given():
 @pytest.mark.parametrize("kwargs, message", [
     ({"n": 10, "stars": 4}, "stars must be 1, 2 or 3"),
     ({"n": 16, "stars": 2}, "2-star levels are generated at sizes 8 to 12"),
-    ({"n": 16, "stars": 3}, "3-star levels are generated at sizes 12 to 14"),
+    ({"n": 17, "stars": 3}, "3-star levels are generated at sizes 12 to 16"),
     ({"n": 10, "stars": 3}, "cannot hold 3 stars"),
-    ({"n": 10, "stars": 2, "tier": "easy"}, "tiers hard, expert"),
+    ({"n": 10, "stars": 2, "tier": "hardest"}, "tiers easy, medium, hard, expert"),
+    ({"n": 12, "stars": 3, "tier": "easy"}, "easy 3-star levels are not generated at 12×12"),
     ({"n": 10, "stars": 2, "strategy": "fast"}, "one strategy"),
     ({"n": 10, "stars": 2, "rule": "classic"}, "classic rule is for one star only"),
     ({"n": 10, "stars": 2, "max_attempts": 0}, "max_attempts"),

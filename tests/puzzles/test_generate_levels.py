@@ -53,8 +53,8 @@ def test_the_same_seed_gives_the_same_levels():
 @pytest.mark.parametrize("args, form", [
     (["--size", "10", "--stars", "2", "--rule", "classic"],
      {"size": 10, "stars": 2, "rule": "classic", "requested": 10}),
-    (["--size", "14", "--stars", "3", "--tier", "hard"],
-     {"size": 14, "stars": 3, "rule": "touch", "tier": "hard", "requested": 10}),
+    (["--size", "16", "--stars", "3", "--tier", "hard"],
+     {"size": 16, "stars": 3, "rule": "touch", "tier": "hard", "requested": 10}),
     (["--size", "20", "--motif", "A"], {"size": 20, "rule": "touch", "motif": "A",
                                          "requested": 10}),
 ])

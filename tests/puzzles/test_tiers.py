@@ -47,24 +47,25 @@ def test_default_pool_targets_cover_every_served_size_and_tier():
     assert pools == {(n, t, k) for k in (1, 2, 3) for n in range(4, 21)
                      for t in served_tiers(n, k)}
     assert (10, "expert", 2) in pools and (14, "expert", 3) in pools  # the standard boards
-    assert (14, "hard", 3) not in pools  # too rare to find: a pool that would never fill
+    assert (14, "hard", 3) in pools and (10, "easy", 2) in pools
+    assert (16, "hard", 3) not in pools  # too rare to find: a pool that would never fill
     assert created == len(pools) and pool_service.ensure_pool_targets() == 0
     assert (4, "medium", 1) not in pools and (16, "expert", 1) in pools
     assert (17, "expert", 1) not in pools
 
 
 def test_the_setup_retires_a_pool_the_engine_no_longer_serves():
-    """A database set up before 14×14 3★ hard was dropped keeps its target, whose runs end
+    """A database set up while 16×16 3★ hard was served keeps its target, whose runs end
     exhausted every top-up: the setup (ensure_pools; bootstrap alike) deletes it, and says so."""
     from io import StringIO
 
-    kept = PoolTarget.objects.create(size=14, rule="touch", tier="expert", stars=3, target=1)
-    PoolTarget.objects.bulk_create([PoolTarget(size=14, rule="touch", tier="hard", stars=3,
+    kept = PoolTarget.objects.create(size=16, rule="touch", tier="expert", stars=3, target=1)
+    PoolTarget.objects.bulk_create([PoolTarget(size=16, rule="touch", tier="hard", stars=3,
                                                target=1)])  # saved when it was served
     out = StringIO()
     call_command("ensure_pools", stdout=out)
-    assert "retired (the engine no longer serves it): Pool 14×14 3★ touch hard" in out.getvalue()
-    assert not PoolTarget.objects.filter(size=14, tier="hard", stars=3).exists()
+    assert "retired (the engine no longer serves it): Pool 16×16 3★ touch hard" in out.getvalue()
+    assert not PoolTarget.objects.filter(size=16, tier="hard", stars=3).exists()
     assert PoolTarget.objects.filter(id=kept.id).exists()
     assert pool_service.retire_unserved_targets() == []
 
