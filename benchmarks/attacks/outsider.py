@@ -24,7 +24,7 @@ from benchmarks.attacks.common import (
     signed_in,
     wait_for,
 )
-from benchmarks.attacks.sockets import a_room, dealt, receive, room_socket
+from benchmarks.attacks.sockets import a_room, dealt, held_room_socket, receive, room_socket
 from tests.support import EDGE_LIMITS, human_moves
 
 
@@ -161,7 +161,7 @@ def sockets_hung_up_mid_race(stack, quick: bool) -> Result:
     state = started_round(stack, host, code)
     time.sleep(state["starts_in_ms"] / 1000 + 0.5)
     before = stack.log("web").count("Traceback")
-    sockets = [room_socket(stack, host, code) for _ in range(20)]
+    sockets = [held_room_socket(stack, host, code) for _ in range(20)]
     for ws in sockets:
         receive(ws, "hello")
     reports = 0
@@ -198,7 +198,7 @@ def race_sockets_by_the_dozen_from_one_address(stack, quick: bool) -> Result:
     opened, refused = [], 0
     for _ in range(wanted):
         try:
-            ws = room_socket(stack, host, code)
+            ws = held_room_socket(stack, host, code)
             receive(ws, "hello", timeout=5)
             opened.append(ws)
         except Exception:  # noqa: BLE001 (a 429 at the upgrade, or a socket the edge cut)

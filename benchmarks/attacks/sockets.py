@@ -32,9 +32,17 @@ def room_socket(stack, client: Client, code: str):
     sock = socket.create_connection((url.hostname, url.port), timeout=10,
                                     source_address=(client.address, 0))
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    # No keepalive pings of the client's own: the rows drop and stall sockets on purpose,
+    # and the site's heartbeat is what is under test.
     return connect(f"ws://{url.hostname}:{url.port}/ws/rooms/{code}/", sock=sock,
-                   open_timeout=10, additional_headers={"Cookie": cookie,
-                                                        "Origin": stack.url})
+                   open_timeout=10, ping_interval=None,
+                   additional_headers={"Cookie": cookie, "Origin": stack.url})
+
+
+def held_room_socket(stack, client: Client, code: str):
+    """A room socket held past any `with` (the rows that keep dozens open, or drop them
+    without a close): the caller closes it. Opened as websockets asks, as a context."""
+    return room_socket(stack, client, code).__enter__()
 
 
 def receive(ws, kind: str, timeout: float = 10) -> dict:
