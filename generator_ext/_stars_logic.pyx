@@ -587,16 +587,6 @@ cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
             return STUCK
 
 
-cdef struct Changes:
-    # The marks added since a point where group confinement found nothing, by unit.
-    uint32_t star_rows
-    uint32_t star_cols
-    uint32_t star_regs
-    uint32_t rows  # units holding any cell marked since
-    uint32_t cols
-    uint32_t regs
-
-
 cdef void changes_since(const Board* b, const Marks* m, const Marks* quiet,
                         Changes* d) noexcept nogil:
     cdef int n = b.n, r, c

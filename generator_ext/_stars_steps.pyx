@@ -11,8 +11,10 @@ from generator_ext._stars_logic cimport (
     GROUP_MAX,
     SOLVED,
     STUCK,
+    Changes,
     Marks,
     View,
+    changes_since,
     closure,
     closure_from,
     first_elimination,
@@ -376,38 +378,70 @@ cdef uint32_t inside(const uint32_t* spread, uint32_t candidates, uint32_t group
     return found
 
 
-cdef bint group_confinement(const Board* b, const View* v, Step* s) noexcept nogil:
+cdef struct Since:
+    # Marks at which group confinement found nothing, for a solve that asks it again and
+    # again: only the groups the marks added since can have set off are tried (the same
+    # argument as _stars_logic.groups_since, for the step's order of search).
+    Marks quiet
+    bint known
+
+
+cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step* s,
+                            Since* since) noexcept nogil:
     """Rows, then columns: groups of lines (the regions inside), then groups of regions (the
     lines inside), of the units that need stars. A group has two units or more and what is
-    inside one or more, so the reading's `len(inside) + len(group) > 2` always holds."""
+    inside one or more, so the reading's `len(inside) + len(group) > 2` always holds.
+    With `since` (or NULL) known, a group is passed when it has no member with a new star
+    and no candidate with new marks inside it: its need, what lies inside it and what they
+    need are as they were at since.quiet, where it crossed nothing, and it has no more open
+    cells to cross now; so the first group that crosses is the one a full search finds."""
     cdef int n = b.n
     cdef int kind, u
     cdef uint32_t lines, regions = 0, group, found
+    cdef uint32_t star_lines = ~<uint32_t>0, star_regions = ~<uint32_t>0  # all, until known
+    cdef uint32_t changed_lines = ~<uint32_t>0, changed_regions = ~<uint32_t>0
     cdef const uint32_t* lines_of_region
     cdef const uint32_t* regions_of_line
     cdef Combinations groups
+    cdef Changes d
+    cdef bint every = since == NULL or not since.known
+    if not every:
+        changes_since(b, m, &since.quiet, &d)
+        star_regions, changed_regions = d.star_regs, d.regs
     for u in range(n):
         if v.need_g[u]:
             regions |= bit(u)
     for kind in range(ROW, COL + 1):
         if kind == ROW:
             lines_of_region, regions_of_line = &v.rows_g[0], &v.regs_r[0]
+            if not every:
+                star_lines, changed_lines = d.star_rows, d.rows
         else:
             lines_of_region, regions_of_line = &v.cols_g[0], &v.regs_c[0]
+            if not every:
+                star_lines, changed_lines = d.star_cols, d.cols
         lines = 0
         for u in range(n):
             if need_of(v, n, kind * n + u):
                 lines |= bit(u)
         combinations_start(&groups, lines)
         while combinations_next(&groups, &group):
+            if not (group & star_lines
+                    or inside(lines_of_region, regions & changed_regions, group)):
+                continue
             found = inside(lines_of_region, regions, group)
             if found and confined(b, v, GROUP_CONFINEMENT, REGION, found, kind, group, s):
                 return True
         combinations_start(&groups, regions)
         while combinations_next(&groups, &group):
+            if not (group & star_regions
+                    or inside(regions_of_line, lines & changed_lines, group)):
+                continue
             found = inside(regions_of_line, lines, group)
             if found and confined(b, v, GROUP_CONFINEMENT, kind, found, REGION, group, s):
                 return True
+    if since != NULL:
+        since.quiet, since.known = m[0], True
     return False
 
 
@@ -637,14 +671,15 @@ cdef bint assumed(Step* s, int n, int technique, int says, int cell) noexcept no
 
 
 # ---------------------------------------------------------------- the step, the solve
-cdef int find_step(const Board* b, int k, const Marks* m, Step* s, Assumed* seen) noexcept nogil:
+cdef int find_step(const Board* b, int k, const Marks* m, Step* s, Assumed* seen,
+                   Since* since) noexcept nogil:
     """stars_logic.next_step: FOUND, NONE, or BROKEN (s.outcome names the broken rule)."""
     cdef View v
     read_view(b, k, m, &v)
     if check(b, k, m, &v, &s.outcome):
         return BROKEN
     if (last_cells(b, &v, s) or neighbours(b, k, m, &v, s) or confinement(b, &v, s)
-            or group_confinement(b, &v, s) or blocks(b, &v, s)
+            or group_confinement(b, m, &v, s, since) or blocks(b, &v, s)
             or elimination(b, k, m, &v, s) or contradiction(b, k, m, &v, s, seen)):
         return FOUND
     return NONE
@@ -716,7 +751,7 @@ def next_step_raw(regions, stars, star_mask, cross_mask):
     cdef int k = stars, found
     load_masks(n, &m, star_mask, cross_mask)
     with nogil:
-        found = find_step(&b, k, &m, &s, NULL)
+        found = find_step(&b, k, &m, &s, NULL, NULL)
     if found == BROKEN:
         return "broken", outcome_data(&s.outcome)
     return step_data(n, &s) if found == FOUND else None
@@ -746,12 +781,14 @@ cdef object solve(const Board* b, int k, Marks* m, Assumed* seen):
     cdef int found = FOUND
     cdef bint done
     cdef Step s
+    cdef Since since
+    since.known = False
     steps = []
     while True:
         with nogil:
             done = is_solved(b, k, m)
             if not done:
-                found = find_step(b, k, m, &s, seen)
+                found = find_step(b, k, m, &s, seen, &since)
                 if found == FOUND:
                     apply(m, &s)
         if done:
