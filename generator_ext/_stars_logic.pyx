@@ -305,13 +305,20 @@ cdef bint group_crosses(const Board* b, Marks* m, const View* v, const Groups* g
     return cross_regions_outside(b, m, v, subset, inside, g.by_column)
 
 
-cdef bint groups_confined(const Board* b, Marks* m, const View* v, const Groups* g) noexcept nogil:
+cdef bint groups_confined(const Board* b, Marks* m, const View* v, const Groups* g,
+                          uint32_t star_members, uint32_t changed_candidates) noexcept nogil:
     """Technique 4 over every subset of the members, up to GROUP_MAX of them. Stops at the
-    first that crosses any."""
-    cdef uint32_t subset
+    first that crosses any. A subset with no member in `star_members` and no candidate of
+    `changed_candidates` inside it is passed: the caller knows it crossed nothing before
+    (groups_since says why it crosses nothing now); all ones: every subset is tried."""
+    cdef uint32_t subset, outside
     cdef Subsets groups
     subsets_start(&groups, g.members)
     while subsets_next(&groups, &subset):
+        if not subset & star_members:
+            outside = chunk_or(g.touching, full_mask(b.n) & ~subset)
+            if not changed_candidates & g.candidates & ~outside:
+                continue
         if group_crosses(b, m, v, g, subset):
             return True
     return False
@@ -340,10 +347,13 @@ cdef bint groups_holding(const Board* b, Marks* m, const View* v, const Groups* 
     return supersets_cross(b, m, v, g, required, g.members & ~required, room)
 
 
-cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noexcept nogil:
+cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups,
+                      const Changes* since) noexcept nogil:
     """Technique 3 (single units; `groups`: technique 4, up to GROUP_MAX of them): regions whose
     open cells lie within some lines and need as many stars as those lines; lines whose open
-    cells lie within some regions and need as many stars as those regions."""
+    cells lie within some regions and need as many stars as those regions. `since` (or
+    NULL): the marks added since technique 4 last crossed nothing; only the groups they can
+    have set off are tried, in the same order, so the first that crosses is the same."""
     cdef int n = b.n
     cdef int side, u, i
     cdef uint32_t needing_lines, needing_regs
@@ -352,12 +362,21 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
     cdef const int* need_line
     cdef bint by_column
     cdef Groups lines_groups, region_groups
+    cdef uint32_t all_units = ~<uint32_t>0
+    cdef uint32_t star_lines = all_units, star_regs = all_units
+    cdef uint32_t changed_lines = all_units, changed_regs = all_units
+    if since != NULL:
+        star_regs, changed_regs = since.star_regs, since.regs
     for side in range(2):
         by_column = side == 1
         if by_column:
             lines_of_reg, regs_of_line, need_line = &v.cols_g[0], &v.regs_c[0], &v.need_c[0]
+            if since != NULL:
+                star_lines, changed_lines = since.star_cols, since.cols
         else:
             lines_of_reg, regs_of_line, need_line = &v.rows_g[0], &v.regs_r[0], &v.need_r[0]
+            if since != NULL:
+                star_lines, changed_lines = since.star_rows, since.rows
         needing_lines = 0
         needing_regs = 0
         for u in range(n):
@@ -383,11 +402,11 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
         # reverse.
         groups_start(&lines_groups, n, needing_lines, needing_regs, regs_of_line, need_line,
                      &v.need_g[0], True, by_column)
-        if groups_confined(b, m, v, &lines_groups):
+        if groups_confined(b, m, v, &lines_groups, star_lines, changed_regs):
             return True
         groups_start(&region_groups, n, needing_regs, needing_lines, lines_of_reg,
                      &v.need_g[0], need_line, False, by_column)
-        if groups_confined(b, m, v, &region_groups):
+        if groups_confined(b, m, v, &region_groups, star_regs, changed_lines):
             return True
     return False
 
@@ -473,15 +492,16 @@ cdef void star_with_consequences(const Board* b, int k, Marks* m, int r, int c) 
 
 
 cdef bint assume_fails(const Board* b, int k, const Marks* m, int r, int c,
-                       int level) noexcept nogil:
-    """Does a star on (r, c) break (level 6: at once; level 7: after the closure of 1-6)?"""
+                       int level, const Marks* quiet) noexcept nogil:
+    """Does a star on (r, c) break (level 6: at once; level 7: after the closure of 1-6)?
+    `quiet` (or NULL): marks within m where technique 4 crossed nothing."""
     cdef Marks t = m[0]
     cdef View v
     star_with_consequences(b, k, &t, r, c)
     if level <= 6:
         read_view(b, k, &t, &v)
         return broken(b, k, &t, &v)
-    return closure(b, k, &t, 6) == CONTRA
+    return closure_since(b, k, &t, 6, quiet) == CONTRA
 
 
 cdef inline void view_drop(const Board* b, View* w, Marks* t, int r, int c) noexcept nogil:
@@ -536,9 +556,11 @@ cdef bint star_breaks(const Board* b, int k, const Marks* m, const View* v, int 
     return broken(b, k, &t, &w)
 
 
-cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int level) noexcept nogil:
+cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int level,
+                        const Marks* quiet) noexcept nogil:
     """Crosses every open cell where a star breaks (level 6: at once; 7: after the closure of
-    1-6), each test seeing the crosses found before it in the same sweep."""
+    1-6), each test seeing the crosses found before it in the same sweep. `quiet` (level 7;
+    or NULL): marks within m where technique 4 crossed nothing."""
     cdef int n = b.n
     cdef int r, c
     cdef uint32_t cells
@@ -553,7 +575,7 @@ cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int leve
                 if star_breaks(b, k, m, &now, r, c):
                     view_drop(b, &now, m, r, c)
                     changed = True
-            elif assume_fails(b, k, m, r, c, level):
+            elif assume_fails(b, k, m, r, c, level, quiet):
                 m.cross[r] |= bit(c)
                 changed = True
     return changed
@@ -562,8 +584,20 @@ cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int leve
 cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
     """Techniques 1..level until nothing changes (each pass restarts at the easiest that
     makes progress): SOLVED, STUCK or CONTRA."""
+    return closure_since(b, k, m, level, NULL)
+
+
+cdef int closure_since(const Board* b, int k, Marks* m, int level,
+                       const Marks* quiet) noexcept nogil:
+    """closure(), step for step, where technique 4 is tried only on the groups the marks
+    added since it last crossed nothing can have set off (`quiet`, marks within m, or NULL:
+    since the pass before of this closure): most of an expert closure's passes try it."""
     cdef View v
-    cdef bint changed
+    cdef Marks rest
+    cdef Changes since
+    cdef bint changed, known = quiet != NULL
+    if known:
+        rest = quiet[0]
     while True:
         read_view(b, k, m, &v)
         if broken(b, k, m, &v):
@@ -574,15 +608,19 @@ cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
         if not changed and level >= 2:
             changed = neighbours(b, m, &v)
         if not changed and level >= 3:
-            changed = confinement(b, m, &v, False)
+            changed = confinement(b, m, &v, False, NULL)
         if not changed and level >= 4:
-            changed = confinement(b, m, &v, True)
+            if known:
+                changes_since(b, m, &rest, &since)
+            changed = confinement(b, m, &v, True, &since if known else NULL)
+            if not changed:
+                rest, known = m[0], True
         if not changed and level >= 5:
             changed = blocks(b, m, &v)
         if not changed and level >= 6:
-            changed = by_assumption(b, k, m, &v, 6)
+            changed = by_assumption(b, k, m, &v, 6, NULL)
         if not changed and level >= 7:
-            changed = by_assumption(b, k, m, &v, 7)
+            changed = by_assumption(b, k, m, &v, 7, &rest)
         if not changed:
             return STUCK
 
@@ -627,7 +665,7 @@ cdef bint side_changed(const Board* b, Marks* m, const View* v, const Groups* g,
         if not spread_of_candidate[u] & ~g.members:
             tries += holding(members, popcount32(spread_of_candidate[u]))
     if tries >= holding(members, 0) - 1:
-        return groups_confined(b, m, v, g)
+        return groups_confined(b, m, v, g, ~<uint32_t>0, ~<uint32_t>0)
     while star_members:
         u = ctz32(star_members)
         star_members &= star_members - 1
@@ -716,13 +754,14 @@ cdef int closure_from(const Board* b, int k, Marks* m, const Marks* quiet) noexc
         if solved(b, &v):
             return SOLVED
         changed = (last_cells(b, m, &v) or neighbours(b, m, &v)
-                   or confinement(b, m, &v, False))
+                   or confinement(b, m, &v, False, NULL))
         if not changed:
-            changed = groups_since(b, m, &v, &rest) if known else confinement(b, m, &v, True)
+            changed = (groups_since(b, m, &v, &rest) if known
+                       else confinement(b, m, &v, True, NULL))
             if not changed:
                 rest, known = m[0], True
         if not changed:
-            changed = blocks(b, m, &v) or by_assumption(b, k, m, &v, 6)
+            changed = blocks(b, m, &v) or by_assumption(b, k, m, &v, 6, NULL)
         if not changed:
             return STUCK
 
@@ -788,7 +827,7 @@ def first_contradiction_raw(regions, stars, star_cells, cross_cells):
             while cells and found < 0:
                 c = ctz32(cells)
                 cells &= cells - 1
-                if assume_fails(&b, k, &m, r, c, 7):
+                if assume_fails(&b, k, &m, r, c, 7, NULL):
                     found = r * n + c
             if found >= 0:
                 break
@@ -836,7 +875,7 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
             if (v.open_r[r] >> c) & 1:
                 if star_breaks(&b, k, &m, &v, r, c):
                     fast.append(r * n + c)
-                if assume_fails(&b, k, &m, r, c, 6):
+                if assume_fails(&b, k, &m, r, c, 6, NULL):
                     full.append(r * n + c)
     return fast, full
 
@@ -859,7 +898,7 @@ cdef int first_elimination(const Board* b, int k, const Marks* m) noexcept nogil
             c = ctz32(cells)
             cells &= cells - 1
             if (star_breaks(b, k, m, &v, r, c) if settled
-                    else assume_fails(b, k, m, r, c, 6)):
+                    else assume_fails(b, k, m, r, c, 6, NULL)):
                 return r * n + c
     return -1
 
