@@ -307,13 +307,23 @@ cdef bint confined(const Board* b, const View* v, int technique, int inner_kind,
 
 
 cdef bint confinement(const Board* b, const View* v, Step* s) noexcept nogil:
-    """Regions g, then lines (rows, columns): [g] in [line] before [line] in [g]."""
+    """Regions g, then lines (rows, columns): [g] in [line] before [line] in [g]. Only
+    where one's open cells all lie in the other (confined asks that too, after its sums)."""
     cdef int n = b.n
-    cdef int g, line
+    cdef int g, line, i
+    cdef uint32_t lines_of_g, regions_of_line
     for g in range(n):
         for line in range(2 * n):
-            if (confined(b, v, CONFINEMENT, REGION, bit(g), line // n, bit(line % n), s)
-                    or confined(b, v, CONFINEMENT, line // n, bit(line % n), REGION, bit(g), s)):
+            i = line % n
+            if line < n:
+                lines_of_g, regions_of_line = v.rows_g[g], v.regs_r[i]
+            else:
+                lines_of_g, regions_of_line = v.cols_g[g], v.regs_c[i]
+            if lines_of_g == bit(i) and confined(b, v, CONFINEMENT, REGION, bit(g), line // n,
+                                                 bit(i), s):
+                return True
+            if regions_of_line == bit(g) and confined(b, v, CONFINEMENT, line // n, bit(i),
+                                                      REGION, bit(g), s):
                 return True
     return False
 
@@ -386,6 +396,18 @@ cdef struct Since:
     bint known
 
 
+cdef bint can_hold(const uint32_t* spread, uint32_t candidates, uint32_t members,
+                   int most) noexcept nogil:
+    """Can a group of `most` members at most have one of the candidates inside it?"""
+    cdef int u
+    while candidates:
+        u = ctz32(candidates)
+        candidates &= candidates - 1
+        if spread[u] and not spread[u] & ~members and popcount32(spread[u]) <= most:
+            return True
+    return False
+
+
 cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step* s,
                             Since* since) noexcept nogil:
     """Rows, then columns: groups of lines (the regions inside), then groups of regions (the
@@ -425,6 +447,9 @@ cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step*
             if need_of(v, n, kind * n + u):
                 lines |= bit(u)
         combinations_start(&groups, lines)
+        if not (every or lines & star_lines
+                or can_hold(lines_of_region, regions & changed_regions, lines, groups.last)):
+            groups.last = 0  # no group of them can have changed: none to try
         while combinations_next(&groups, &group):
             if not (group & star_lines
                     or inside(lines_of_region, regions & changed_regions, group)):
@@ -433,6 +458,9 @@ cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step*
             if found and confined(b, v, GROUP_CONFINEMENT, REGION, found, kind, group, s):
                 return True
         combinations_start(&groups, regions)
+        if not (every or regions & star_regions
+                or can_hold(regions_of_line, lines & changed_lines, regions, groups.last)):
+            groups.last = 0
         while combinations_next(&groups, &group):
             if not (group & star_regions
                     or inside(regions_of_line, lines & changed_lines, group)):
