@@ -513,18 +513,38 @@ cdef inline void view_drop(const Board* b, View* w, Marks* t, int r, int c) noex
         t.cross[r] |= bit(c)
 
 
+cdef struct Touched:
+    # The units whose counts a star's test changed: rows, columns and regions as bits.
+    uint32_t rows
+    uint32_t cols
+    uint32_t regs
+
+
+cdef inline void drop_noting(const Board* b, View* w, Marks* t, int r, int c,
+                             Touched* d) noexcept nogil:
+    """view_drop, the units it changes noted in `d`."""
+    if (w.open_r[r] >> c) & 1:
+        view_drop(b, w, t, r, c)
+        d.rows |= bit(r)
+        d.cols |= bit(c)
+        d.regs |= bit(b.region[r * b.n + c])
+
+
 cdef bint star_breaks(const Board* b, int k, const Marks* m, const View* v, int r,
-                      int c) noexcept nogil:
+                      int c, bint whole) noexcept nogil:
     """Level 6's test, the same answer as assume_fails(..., 6) when techniques 1-5 are stuck
     (no open cell touches a star, no unit that has its stars has open cells), found without
     reading the whole board twice: the view is updated where the star changes it (its
     neighbours and the units it completes are crossed). It is most of an expert closure's
-    time, so this is where reading the board again would cost the most."""
+    time, so this is where reading the board again would cost the most. `whole`: m and v
+    break no rule, so only the units the star changes need asking (broken_near)."""
     cdef Marks t = m[0]
     cdef View w = v[0]  # only open_r/open_c/open_g/need_* are kept up to date below
     cdef int n = b.n
     cdef int g = b.region[r * n + c], i, j
     cdef uint32_t cells
+    cdef Touched d
+    d.rows, d.cols, d.regs = bit(r), bit(c), bit(g)
     t.star[r] |= bit(c)
     w.open_r[r] &= ~bit(c)
     w.open_c[c] &= ~bit(r)
@@ -536,24 +556,69 @@ cdef bint star_breaks(const Board* b, int k, const Marks* m, const View* v, int 
         if 0 <= i < n:
             for j in range(c - 1, c + 2):
                 if 0 <= j < n:
-                    view_drop(b, &w, &t, i, j)
+                    drop_noting(b, &w, &t, i, j, &d)
     if w.need_r[r] == 0:
         cells = w.open_r[r]
         while cells:
-            view_drop(b, &w, &t, r, ctz32(cells))
+            drop_noting(b, &w, &t, r, ctz32(cells), &d)
             cells &= cells - 1
     if w.need_c[c] == 0:
         cells = w.open_c[c]
         while cells:
-            view_drop(b, &w, &t, ctz32(cells), c)
+            drop_noting(b, &w, &t, ctz32(cells), c, &d)
             cells &= cells - 1
     if w.need_g[g] == 0:
         for i in range(b.rmin[g], b.rmax[g] + 1):
             cells = w.open_r[i] & b.reg_rows[g][i]
             while cells:
-                view_drop(b, &w, &t, i, ctz32(cells))
+                drop_noting(b, &w, &t, i, ctz32(cells), &d)
                 cells &= cells - 1
+    if whole:
+        return broken_near(b, m, &w, r, c, &d)
     return broken(b, k, &t, &w)
+
+
+cdef bint broken_near(const Board* b, const Marks* m, const View* w, int r, int c,
+                      const Touched* d) noexcept nogil:
+    """broken() after a star on (r, c), asked only of the units `d` whose counts it changed
+    (and the pairs of lines holding one), and of the star's own neighbours: every other unit
+    reads as before it, where nothing was broken."""
+    cdef int n = b.n, i
+    cdef uint32_t near = ((bit(c) << 1) | bit(c) | (bit(c) >> 1)) & full_mask(n), bits
+    for i in range(r - 1, r + 2):
+        if 0 <= i < n and m.star[i] & near:
+            return True
+    bits = d.rows
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if w.need_r[i] < 0 or fit_in_line(w.open_r[i]) < w.need_r[i]:
+            return True
+    bits = d.cols
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if w.need_c[i] < 0 or fit_in_line(w.open_c[i]) < w.need_c[i]:
+            return True
+    bits = d.regs
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if w.need_g[i] < 0 or w.open_g[i] < w.need_g[i]:
+            return True
+    bits = (d.rows | (d.rows >> 1)) & full_mask(n - 1)  # pair i: lines i and i + 1
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if pair_blocks(n, w.open_r[i] | w.open_r[i + 1]) < w.need_r[i] + w.need_r[i + 1]:
+            return True
+    bits = (d.cols | (d.cols >> 1)) & full_mask(n - 1)
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if pair_blocks(n, w.open_c[i] | w.open_c[i + 1]) < w.need_c[i] + w.need_c[i + 1]:
+            return True
+    return False
 
 
 cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int level,
@@ -566,14 +631,16 @@ cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int leve
     cdef uint32_t cells
     cdef bint changed = False
     cdef View now = v[0]  # level 6: the view with this sweep's crosses taken out
+    cdef bint whole = True  # m and now break no rule (the closure asked before the sweep)
     for r in range(n):
         cells = v.open_r[r]
         while cells:
             c = ctz32(cells)
             cells &= cells - 1
             if level <= 6:
-                if star_breaks(b, k, m, &now, r, c):
+                if star_breaks(b, k, m, &now, r, c, whole):
                     view_drop(b, &now, m, r, c)
+                    whole = whole and not broken(b, k, m, &now)
                     changed = True
             elif assume_fails(b, k, m, r, c, level, quiet):
                 m.cross[r] |= bit(c)
@@ -873,7 +940,7 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
     for r in range(n):
         for c in range(n):
             if (v.open_r[r] >> c) & 1:
-                if star_breaks(&b, k, &m, &v, r, c):
+                if star_breaks(&b, k, &m, &v, r, c, not broken(&b, k, &m, &v)):
                     fast.append(r * n + c)
                 if assume_fails(&b, k, &m, r, c, 6, NULL):
                     full.append(r * n + c)
@@ -888,16 +955,17 @@ cdef int first_elimination(const Board* b, int k, const Marks* m) noexcept nogil
     cdef View v
     cdef int n = b.n
     cdef int r, c
-    cdef bint settled
+    cdef bint settled, whole
     cdef uint32_t cells
     read_view(b, k, m, &v)
     settled = not neighbours(b, &probe, &v)  # star_breaks' precondition; else the full test
+    whole = not broken(b, k, m, &v)
     for r in range(n):
         cells = v.open_r[r]
         while cells:
             c = ctz32(cells)
             cells &= cells - 1
-            if (star_breaks(b, k, m, &v, r, c) if settled
+            if (star_breaks(b, k, m, &v, r, c, whole) if settled
                     else assume_fails(b, k, m, r, c, 6, NULL)):
                 return r * n + c
     return -1
