@@ -280,16 +280,24 @@ cdef void groups_start(Groups* g, int n, uint32_t members, uint32_t candidates,
     g.lines_group, g.by_column = lines_group, by_column
 
 
-cdef bint group_crosses(const Board* b, Marks* m, const View* v, const Groups* g,
-                        uint32_t subset) noexcept nogil:
-    """Technique 4 on one subset of the members: the candidates within it (touched by no
-    member outside it), and when they need as many stars as it, its open cells outside them
-    crossed: any?"""
-    cdef uint32_t inside, bits
+cdef inline uint32_t inside_of(const Board* b, const Groups* g, uint32_t subset) noexcept nogil:
+    """The candidates within a subset of the members: touched by no member outside it."""
+    return g.candidates & ~chunk_or(g.touching, full_mask(b.n) & ~subset)
+
+
+cdef inline bint group_crosses(const Board* b, Marks* m, const View* v, const Groups* g,
+                               uint32_t subset) noexcept nogil:
+    """Technique 4 on one subset of the members: the candidates within it, and when they
+    need as many stars as it, its open cells outside them crossed: any?"""
+    cdef uint32_t inside = inside_of(b, g, subset)
+    return inside != 0 and inside_crosses(b, m, v, g, subset, inside)
+
+
+cdef bint inside_crosses(const Board* b, Marks* m, const View* v, const Groups* g,
+                         uint32_t subset, uint32_t inside) noexcept nogil:
+    """group_crosses once the candidates `inside` the subset are known (some)."""
+    cdef uint32_t bits
     cdef int need_in = 0, need_out = 0
-    inside = g.candidates & ~chunk_or(g.touching, full_mask(b.n) & ~subset)
-    if not inside:
-        return False
     bits = inside
     while bits:
         need_in += g.need_candidate[ctz32(bits)]
@@ -311,15 +319,14 @@ cdef bint groups_confined(const Board* b, Marks* m, const View* v, const Groups*
     first that crosses any. A subset with no member in `star_members` and no candidate of
     `changed_candidates` inside it is passed: the caller knows it crossed nothing before
     (groups_since says why it crosses nothing now); all ones: every subset is tried."""
-    cdef uint32_t subset, outside
+    cdef uint32_t subset, inside
     cdef Subsets groups
     subsets_start(&groups, g.members)
     while subsets_next(&groups, &subset):
-        if not subset & star_members:
-            outside = chunk_or(g.touching, full_mask(b.n) & ~subset)
-            if not changed_candidates & g.candidates & ~outside:
-                continue
-        if group_crosses(b, m, v, g, subset):
+        inside = inside_of(b, g, subset)
+        if not inside or not (subset & star_members or inside & changed_candidates):
+            continue
+        if inside_crosses(b, m, v, g, subset, inside):
             return True
     return False
 
@@ -514,68 +521,93 @@ cdef inline void view_drop(const Board* b, View* w, Marks* t, int r, int c) noex
 
 
 cdef struct Touched:
-    # The units whose counts a star's test changed: rows, columns and regions as bits.
+    # What a star's test changed in the view, to ask those units and to put it back: the
+    # rows, columns and regions as bits, and the cells crossed.
     uint32_t rows
     uint32_t cols
     uint32_t regs
+    int count
+    int cells[MAX_N * MAX_N]
 
 
-cdef inline void drop_noting(const Board* b, View* w, Marks* t, int r, int c,
-                             Touched* d) noexcept nogil:
-    """view_drop, the units it changes noted in `d`."""
+cdef inline void drop_noting(const Board* b, View* w, int r, int c, Touched* d) noexcept nogil:
+    """(r, c) crossed in the counts broken() reads, noted in `d`."""
+    cdef int g
     if (w.open_r[r] >> c) & 1:
-        view_drop(b, w, t, r, c)
+        g = b.region[r * b.n + c]
+        w.open_r[r] &= ~bit(c)
+        w.open_c[c] &= ~bit(r)
+        w.open_g[g] -= 1
         d.rows |= bit(r)
         d.cols |= bit(c)
-        d.regs |= bit(b.region[r * b.n + c])
+        d.regs |= bit(g)
+        d.cells[d.count] = r * b.n + c
+        d.count += 1
 
 
-cdef bint star_breaks(const Board* b, int k, const Marks* m, const View* v, int r,
+cdef bint star_breaks(const Board* b, int k, const Marks* m, View* v, int r,
                       int c, bint whole) noexcept nogil:
     """Level 6's test, the same answer as assume_fails(..., 6) when techniques 1-5 are stuck
     (no open cell touches a star, no unit that has its stars has open cells), found without
     reading the whole board twice: the view is updated where the star changes it (its
-    neighbours and the units it completes are crossed). It is most of an expert closure's
-    time, so this is where reading the board again would cost the most. `whole`: m and v
-    break no rule, so only the units the star changes need asking (broken_near)."""
-    cdef Marks t = m[0]
-    cdef View w = v[0]  # only open_r/open_c/open_g/need_* are kept up to date below
+    neighbours and the units it completes are crossed), and put back after. It is most of an
+    expert closure's time, so this is where reading the board again would cost the most.
+    `whole`: m and v break no rule, so only the units the star changes need asking
+    (broken_near); else the whole board is."""
+    cdef Marks t
     cdef int n = b.n
-    cdef int g = b.region[r * n + c], i, j
+    cdef int g = b.region[r * n + c], i, j, cell
     cdef uint32_t cells
+    cdef bint found
     cdef Touched d
-    d.rows, d.cols, d.regs = bit(r), bit(c), bit(g)
-    t.star[r] |= bit(c)
-    w.open_r[r] &= ~bit(c)
-    w.open_c[c] &= ~bit(r)
-    w.open_g[g] -= 1
-    w.need_r[r] -= 1
-    w.need_c[c] -= 1
-    w.need_g[g] -= 1
+    d.rows, d.cols, d.regs, d.count = bit(r), bit(c), bit(g), 0
+    v.open_r[r] &= ~bit(c)
+    v.open_c[c] &= ~bit(r)
+    v.open_g[g] -= 1
+    v.need_r[r] -= 1
+    v.need_c[c] -= 1
+    v.need_g[g] -= 1
     for i in range(r - 1, r + 2):
         if 0 <= i < n:
             for j in range(c - 1, c + 2):
                 if 0 <= j < n:
-                    drop_noting(b, &w, &t, i, j, &d)
-    if w.need_r[r] == 0:
-        cells = w.open_r[r]
+                    drop_noting(b, v, i, j, &d)
+    if v.need_r[r] == 0:
+        cells = v.open_r[r]
         while cells:
-            drop_noting(b, &w, &t, r, ctz32(cells), &d)
+            drop_noting(b, v, r, ctz32(cells), &d)
             cells &= cells - 1
-    if w.need_c[c] == 0:
-        cells = w.open_c[c]
+    if v.need_c[c] == 0:
+        cells = v.open_c[c]
         while cells:
-            drop_noting(b, &w, &t, ctz32(cells), c, &d)
+            drop_noting(b, v, ctz32(cells), c, &d)
             cells &= cells - 1
-    if w.need_g[g] == 0:
+    if v.need_g[g] == 0:
         for i in range(b.rmin[g], b.rmax[g] + 1):
-            cells = w.open_r[i] & b.reg_rows[g][i]
+            cells = v.open_r[i] & b.reg_rows[g][i]
             while cells:
-                drop_noting(b, &w, &t, i, ctz32(cells), &d)
+                drop_noting(b, v, i, ctz32(cells), &d)
                 cells &= cells - 1
     if whole:
-        return broken_near(b, m, &w, r, c, &d)
-    return broken(b, k, &t, &w)
+        found = broken_near(b, m, v, r, c, &d)
+    else:
+        t = m[0]
+        t.star[r] |= bit(c)
+        for i in range(d.count):
+            t.cross[d.cells[i] // n] |= bit(d.cells[i] % n)
+        found = broken(b, k, &t, v)
+    for i in range(d.count):  # the view as it was
+        cell = d.cells[i]
+        v.open_r[cell // n] |= bit(cell % n)
+        v.open_c[cell % n] |= bit(cell // n)
+        v.open_g[b.region[cell]] += 1
+    v.open_r[r] |= bit(c)
+    v.open_c[c] |= bit(r)
+    v.open_g[g] += 1
+    v.need_r[r] += 1
+    v.need_c[c] += 1
+    v.need_g[g] += 1
+    return found
 
 
 cdef bint broken_near(const Board* b, const Marks* m, const View* w, int r, int c,
