@@ -764,7 +764,7 @@ cdef bint side_changed(const Board* b, Marks* m, const View* v, const Groups* g,
         if not spread_of_candidate[u] & ~g.members:
             tries += holding(members, popcount32(spread_of_candidate[u]))
     if tries >= holding(members, 0) - 1:
-        return groups_confined(b, m, v, g, ~<uint32_t>0, ~<uint32_t>0)
+        return groups_confined(b, m, v, g, star_members, changed_candidates)
     while star_members:
         u = ctz32(star_members)
         star_members &= star_members - 1
