@@ -330,19 +330,20 @@ cdef bint confinement(const Board* b, const View* v, Step* s) noexcept nogil:
 
 # ---------------------------------------------------------------- 4: group confinement
 cdef struct Combinations:
-    # itertools.combinations(members, size) for size 2..last, in its order.
-    int member[MAX_N]
+    # itertools.combinations(members, size) for size 2..last, in its order, as unit bits.
+    uint32_t member[MAX_N]  # each member's bit
     int count
     int size
     int last
     int at[GROUP_MAX]
+    uint32_t taken[GROUP_MAX]  # [j]: the bits of the members at places 0..j
     bint started
 
 
 cdef void combinations_start(Combinations* g, uint32_t members) noexcept nogil:
     g.count = 0
     while members:
-        g.member[g.count] = ctz32(members)
+        g.member[g.count] = members & (~members + 1)
         g.count += 1
         members &= members - 1
     # stars_logic: sizes range(2, min(len(units), GROUP_MAX + 1)), never all the units
@@ -352,8 +353,8 @@ cdef void combinations_start(Combinations* g, uint32_t members) noexcept nogil:
     g.at[0], g.at[1] = 0, 1
 
 
-cdef bint combinations_next(Combinations* g, uint32_t* out) noexcept nogil:
-    cdef int i, j
+cdef inline bint combinations_next(Combinations* g, uint32_t* out) noexcept nogil:
+    cdef int i = 0, j
     if g.started:
         i = g.size - 1  # the last place that can still move on
         while i >= 0 and g.at[i] == g.count - g.size + i:
@@ -364,14 +365,17 @@ cdef bint combinations_next(Combinations* g, uint32_t* out) noexcept nogil:
                 g.at[j] = g.at[j - 1] + 1
         else:
             g.size += 1
-            for j in range(g.size if g.size <= GROUP_MAX else 0):
+            if g.size > g.last:
+                return False
+            i = 0
+            for j in range(g.size):
                 g.at[j] = j
-    g.started = True
-    if g.size > g.last:
+    elif g.size > g.last:
         return False
-    out[0] = 0
-    for j in range(g.size):
-        out[0] |= bit(g.member[g.at[j]])
+    g.started = True
+    for j in range(i, g.size):  # the places from the one that moved on
+        g.taken[j] = (g.taken[j - 1] if j else 0) | g.member[g.at[j]]
+    out[0] = g.taken[g.size - 1]
     return True
 
 
