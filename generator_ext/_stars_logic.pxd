@@ -35,6 +35,16 @@ cdef struct View:
     uint32_t regs_c[MAX_N]
 
 
+cdef struct Changes:
+    # The marks added since a point where group confinement found nothing, by unit.
+    uint32_t star_rows
+    uint32_t star_cols
+    uint32_t star_regs
+    uint32_t rows  # units holding any cell marked since
+    uint32_t cols
+    uint32_t regs
+
+
 cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
     """The most stars that fit, none touching, on a line's open positions `cells`: taken
     greedily from the low end, every other position of each run of open ones, counted
@@ -52,5 +62,7 @@ cdef bint solved(const Board* b, const View* v) noexcept nogil
 cdef void star_with_consequences(const Board* b, int k, Marks* m, int r, int c) noexcept nogil
 cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil
 cdef int closure_from(const Board* b, int k, Marks* m, const Marks* quiet) noexcept nogil
+cdef void changes_since(const Board* b, const Marks* m, const Marks* quiet,
+                        Changes* d) noexcept nogil
 cdef int first_elimination(const Board* b, int k, const Marks* m) noexcept nogil
 cdef int load(object regions, object stars, Board* b) except -1

@@ -280,16 +280,24 @@ cdef void groups_start(Groups* g, int n, uint32_t members, uint32_t candidates,
     g.lines_group, g.by_column = lines_group, by_column
 
 
-cdef bint group_crosses(const Board* b, Marks* m, const View* v, const Groups* g,
-                        uint32_t subset) noexcept nogil:
-    """Technique 4 on one subset of the members: the candidates within it (touched by no
-    member outside it), and when they need as many stars as it, its open cells outside them
-    crossed: any?"""
-    cdef uint32_t inside, bits
+cdef inline uint32_t inside_of(const Board* b, const Groups* g, uint32_t subset) noexcept nogil:
+    """The candidates within a subset of the members: touched by no member outside it."""
+    return g.candidates & ~chunk_or(g.touching, full_mask(b.n) & ~subset)
+
+
+cdef inline bint group_crosses(const Board* b, Marks* m, const View* v, const Groups* g,
+                               uint32_t subset) noexcept nogil:
+    """Technique 4 on one subset of the members: the candidates within it, and when they
+    need as many stars as it, its open cells outside them crossed: any?"""
+    cdef uint32_t inside = inside_of(b, g, subset)
+    return inside != 0 and inside_crosses(b, m, v, g, subset, inside)
+
+
+cdef bint inside_crosses(const Board* b, Marks* m, const View* v, const Groups* g,
+                         uint32_t subset, uint32_t inside) noexcept nogil:
+    """group_crosses once the candidates `inside` the subset are known (some)."""
+    cdef uint32_t bits
     cdef int need_in = 0, need_out = 0
-    inside = g.candidates & ~chunk_or(g.touching, full_mask(b.n) & ~subset)
-    if not inside:
-        return False
     bits = inside
     while bits:
         need_in += g.need_candidate[ctz32(bits)]
@@ -305,14 +313,20 @@ cdef bint group_crosses(const Board* b, Marks* m, const View* v, const Groups* g
     return cross_regions_outside(b, m, v, subset, inside, g.by_column)
 
 
-cdef bint groups_confined(const Board* b, Marks* m, const View* v, const Groups* g) noexcept nogil:
+cdef bint groups_confined(const Board* b, Marks* m, const View* v, const Groups* g,
+                          uint32_t star_members, uint32_t changed_candidates) noexcept nogil:
     """Technique 4 over every subset of the members, up to GROUP_MAX of them. Stops at the
-    first that crosses any."""
-    cdef uint32_t subset
+    first that crosses any. A subset with no member in `star_members` and no candidate of
+    `changed_candidates` inside it is passed: the caller knows it crossed nothing before
+    (groups_since says why it crosses nothing now); all ones: every subset is tried."""
+    cdef uint32_t subset, inside
     cdef Subsets groups
     subsets_start(&groups, g.members)
     while subsets_next(&groups, &subset):
-        if group_crosses(b, m, v, g, subset):
+        inside = inside_of(b, g, subset)
+        if not inside or not (subset & star_members or inside & changed_candidates):
+            continue
+        if inside_crosses(b, m, v, g, subset, inside):
             return True
     return False
 
@@ -340,10 +354,13 @@ cdef bint groups_holding(const Board* b, Marks* m, const View* v, const Groups* 
     return supersets_cross(b, m, v, g, required, g.members & ~required, room)
 
 
-cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noexcept nogil:
+cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups,
+                      const Changes* since) noexcept nogil:
     """Technique 3 (single units; `groups`: technique 4, up to GROUP_MAX of them): regions whose
     open cells lie within some lines and need as many stars as those lines; lines whose open
-    cells lie within some regions and need as many stars as those regions."""
+    cells lie within some regions and need as many stars as those regions. `since` (or
+    NULL): the marks added since technique 4 last crossed nothing; only the groups they can
+    have set off are tried, in the same order, so the first that crosses is the same."""
     cdef int n = b.n
     cdef int side, u, i
     cdef uint32_t needing_lines, needing_regs
@@ -352,12 +369,21 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
     cdef const int* need_line
     cdef bint by_column
     cdef Groups lines_groups, region_groups
+    cdef uint32_t all_units = ~<uint32_t>0
+    cdef uint32_t star_lines = all_units, star_regs = all_units
+    cdef uint32_t changed_lines = all_units, changed_regs = all_units
+    if since != NULL:
+        star_regs, changed_regs = since.star_regs, since.regs
     for side in range(2):
         by_column = side == 1
         if by_column:
             lines_of_reg, regs_of_line, need_line = &v.cols_g[0], &v.regs_c[0], &v.need_c[0]
+            if since != NULL:
+                star_lines, changed_lines = since.star_cols, since.cols
         else:
             lines_of_reg, regs_of_line, need_line = &v.rows_g[0], &v.regs_r[0], &v.need_r[0]
+            if since != NULL:
+                star_lines, changed_lines = since.star_rows, since.rows
         needing_lines = 0
         needing_regs = 0
         for u in range(n):
@@ -383,11 +409,11 @@ cdef bint confinement(const Board* b, Marks* m, const View* v, bint groups) noex
         # reverse.
         groups_start(&lines_groups, n, needing_lines, needing_regs, regs_of_line, need_line,
                      &v.need_g[0], True, by_column)
-        if groups_confined(b, m, v, &lines_groups):
+        if groups_confined(b, m, v, &lines_groups, star_lines, changed_regs):
             return True
         groups_start(&region_groups, n, needing_regs, needing_lines, lines_of_reg,
                      &v.need_g[0], need_line, False, by_column)
-        if groups_confined(b, m, v, &region_groups):
+        if groups_confined(b, m, v, &region_groups, star_regs, changed_lines):
             return True
     return False
 
@@ -473,15 +499,16 @@ cdef void star_with_consequences(const Board* b, int k, Marks* m, int r, int c) 
 
 
 cdef bint assume_fails(const Board* b, int k, const Marks* m, int r, int c,
-                       int level) noexcept nogil:
-    """Does a star on (r, c) break (level 6: at once; level 7: after the closure of 1-6)?"""
+                       int level, const Marks* quiet) noexcept nogil:
+    """Does a star on (r, c) break (level 6: at once; level 7: after the closure of 1-6)?
+    `quiet` (or NULL): marks within m where technique 4 crossed nothing."""
     cdef Marks t = m[0]
     cdef View v
     star_with_consequences(b, k, &t, r, c)
     if level <= 6:
         read_view(b, k, &t, &v)
         return broken(b, k, &t, &v)
-    return closure(b, k, &t, 6) == CONTRA
+    return closure_since(b, k, &t, 6, quiet) == CONTRA
 
 
 cdef inline void view_drop(const Board* b, View* w, Marks* t, int r, int c) noexcept nogil:
@@ -493,67 +520,161 @@ cdef inline void view_drop(const Board* b, View* w, Marks* t, int r, int c) noex
         t.cross[r] |= bit(c)
 
 
-cdef bint star_breaks(const Board* b, int k, const Marks* m, const View* v, int r,
-                      int c) noexcept nogil:
+cdef struct Touched:
+    # What a star's test changed in the view, to ask those units and to put it back: the
+    # rows, columns and regions as bits, and the cells crossed.
+    uint32_t rows
+    uint32_t cols
+    uint32_t regs
+    int count
+    int cells[MAX_N * MAX_N]
+
+
+cdef inline void drop_noting(const Board* b, View* w, int r, int c, Touched* d) noexcept nogil:
+    """(r, c) crossed in the counts broken() reads, noted in `d`."""
+    cdef int g
+    if (w.open_r[r] >> c) & 1:
+        g = b.region[r * b.n + c]
+        w.open_r[r] &= ~bit(c)
+        w.open_c[c] &= ~bit(r)
+        w.open_g[g] -= 1
+        d.rows |= bit(r)
+        d.cols |= bit(c)
+        d.regs |= bit(g)
+        d.cells[d.count] = r * b.n + c
+        d.count += 1
+
+
+cdef bint star_breaks(const Board* b, int k, const Marks* m, View* v, int r,
+                      int c, bint whole) noexcept nogil:
     """Level 6's test, the same answer as assume_fails(..., 6) when techniques 1-5 are stuck
     (no open cell touches a star, no unit that has its stars has open cells), found without
     reading the whole board twice: the view is updated where the star changes it (its
-    neighbours and the units it completes are crossed). It is most of an expert closure's
-    time, so this is where reading the board again would cost the most."""
-    cdef Marks t = m[0]
-    cdef View w = v[0]  # only open_r/open_c/open_g/need_* are kept up to date below
+    neighbours and the units it completes are crossed), and put back after. It is most of an
+    expert closure's time, so this is where reading the board again would cost the most.
+    `whole`: m and v break no rule, so only the units the star changes need asking
+    (broken_near); else the whole board is."""
+    cdef Marks t
     cdef int n = b.n
-    cdef int g = b.region[r * n + c], i, j
+    cdef int g = b.region[r * n + c], i, j, cell
     cdef uint32_t cells
-    t.star[r] |= bit(c)
-    w.open_r[r] &= ~bit(c)
-    w.open_c[c] &= ~bit(r)
-    w.open_g[g] -= 1
-    w.need_r[r] -= 1
-    w.need_c[c] -= 1
-    w.need_g[g] -= 1
+    cdef bint found
+    cdef Touched d
+    d.rows, d.cols, d.regs, d.count = bit(r), bit(c), bit(g), 0
+    v.open_r[r] &= ~bit(c)
+    v.open_c[c] &= ~bit(r)
+    v.open_g[g] -= 1
+    v.need_r[r] -= 1
+    v.need_c[c] -= 1
+    v.need_g[g] -= 1
     for i in range(r - 1, r + 2):
         if 0 <= i < n:
             for j in range(c - 1, c + 2):
                 if 0 <= j < n:
-                    view_drop(b, &w, &t, i, j)
-    if w.need_r[r] == 0:
-        cells = w.open_r[r]
+                    drop_noting(b, v, i, j, &d)
+    if v.need_r[r] == 0:
+        cells = v.open_r[r]
         while cells:
-            view_drop(b, &w, &t, r, ctz32(cells))
+            drop_noting(b, v, r, ctz32(cells), &d)
             cells &= cells - 1
-    if w.need_c[c] == 0:
-        cells = w.open_c[c]
+    if v.need_c[c] == 0:
+        cells = v.open_c[c]
         while cells:
-            view_drop(b, &w, &t, ctz32(cells), c)
+            drop_noting(b, v, ctz32(cells), c, &d)
             cells &= cells - 1
-    if w.need_g[g] == 0:
+    if v.need_g[g] == 0:
         for i in range(b.rmin[g], b.rmax[g] + 1):
-            cells = w.open_r[i] & b.reg_rows[g][i]
+            cells = v.open_r[i] & b.reg_rows[g][i]
             while cells:
-                view_drop(b, &w, &t, i, ctz32(cells))
+                drop_noting(b, v, i, ctz32(cells), &d)
                 cells &= cells - 1
-    return broken(b, k, &t, &w)
+    if whole:
+        found = broken_near(b, m, v, r, c, &d)
+    else:
+        t = m[0]
+        t.star[r] |= bit(c)
+        for i in range(d.count):
+            t.cross[d.cells[i] // n] |= bit(d.cells[i] % n)
+        found = broken(b, k, &t, v)
+    for i in range(d.count):  # the view as it was
+        cell = d.cells[i]
+        v.open_r[cell // n] |= bit(cell % n)
+        v.open_c[cell % n] |= bit(cell // n)
+        v.open_g[b.region[cell]] += 1
+    v.open_r[r] |= bit(c)
+    v.open_c[c] |= bit(r)
+    v.open_g[g] += 1
+    v.need_r[r] += 1
+    v.need_c[c] += 1
+    v.need_g[g] += 1
+    return found
 
 
-cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int level) noexcept nogil:
+cdef bint broken_near(const Board* b, const Marks* m, const View* w, int r, int c,
+                      const Touched* d) noexcept nogil:
+    """broken() after a star on (r, c), asked only of the units `d` whose counts it changed
+    (and the pairs of lines holding one), and of the star's own neighbours: every other unit
+    reads as before it, where nothing was broken."""
+    cdef int n = b.n, i
+    cdef uint32_t near = ((bit(c) << 1) | bit(c) | (bit(c) >> 1)) & full_mask(n), bits
+    for i in range(r - 1, r + 2):
+        if 0 <= i < n and m.star[i] & near:
+            return True
+    bits = d.rows
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if w.need_r[i] < 0 or fit_in_line(w.open_r[i]) < w.need_r[i]:
+            return True
+    bits = d.cols
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if w.need_c[i] < 0 or fit_in_line(w.open_c[i]) < w.need_c[i]:
+            return True
+    bits = d.regs
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if w.need_g[i] < 0 or w.open_g[i] < w.need_g[i]:
+            return True
+    bits = (d.rows | (d.rows >> 1)) & full_mask(n - 1)  # pair i: lines i and i + 1
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if pair_blocks(n, w.open_r[i] | w.open_r[i + 1]) < w.need_r[i] + w.need_r[i + 1]:
+            return True
+    bits = (d.cols | (d.cols >> 1)) & full_mask(n - 1)
+    while bits:
+        i = ctz32(bits)
+        bits &= bits - 1
+        if pair_blocks(n, w.open_c[i] | w.open_c[i + 1]) < w.need_c[i] + w.need_c[i + 1]:
+            return True
+    return False
+
+
+cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int level,
+                        const Marks* quiet) noexcept nogil:
     """Crosses every open cell where a star breaks (level 6: at once; 7: after the closure of
-    1-6), each test seeing the crosses found before it in the same sweep."""
+    1-6), each test seeing the crosses found before it in the same sweep. `quiet` (level 7;
+    or NULL): marks within m where technique 4 crossed nothing."""
     cdef int n = b.n
     cdef int r, c
     cdef uint32_t cells
     cdef bint changed = False
     cdef View now = v[0]  # level 6: the view with this sweep's crosses taken out
+    cdef bint whole = True  # m and now break no rule (the closure asked before the sweep)
     for r in range(n):
         cells = v.open_r[r]
         while cells:
             c = ctz32(cells)
             cells &= cells - 1
             if level <= 6:
-                if star_breaks(b, k, m, &now, r, c):
+                if star_breaks(b, k, m, &now, r, c, whole):
                     view_drop(b, &now, m, r, c)
+                    whole = whole and not broken(b, k, m, &now)
                     changed = True
-            elif assume_fails(b, k, m, r, c, level):
+            elif assume_fails(b, k, m, r, c, level, quiet):
                 m.cross[r] |= bit(c)
                 changed = True
     return changed
@@ -562,8 +683,20 @@ cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int leve
 cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
     """Techniques 1..level until nothing changes (each pass restarts at the easiest that
     makes progress): SOLVED, STUCK or CONTRA."""
+    return closure_since(b, k, m, level, NULL)
+
+
+cdef int closure_since(const Board* b, int k, Marks* m, int level,
+                       const Marks* quiet) noexcept nogil:
+    """closure(), step for step, where technique 4 is tried only on the groups the marks
+    added since it last crossed nothing can have set off (`quiet`, marks within m, or NULL:
+    since the pass before of this closure): most of an expert closure's passes try it."""
     cdef View v
-    cdef bint changed
+    cdef Marks rest
+    cdef Changes since
+    cdef bint changed, known = quiet != NULL
+    if known:
+        rest = quiet[0]
     while True:
         read_view(b, k, m, &v)
         if broken(b, k, m, &v):
@@ -574,27 +707,21 @@ cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
         if not changed and level >= 2:
             changed = neighbours(b, m, &v)
         if not changed and level >= 3:
-            changed = confinement(b, m, &v, False)
+            changed = confinement(b, m, &v, False, NULL)
         if not changed and level >= 4:
-            changed = confinement(b, m, &v, True)
+            if known:
+                changes_since(b, m, &rest, &since)
+            changed = confinement(b, m, &v, True, &since if known else NULL)
+            if not changed:
+                rest, known = m[0], True
         if not changed and level >= 5:
             changed = blocks(b, m, &v)
         if not changed and level >= 6:
-            changed = by_assumption(b, k, m, &v, 6)
+            changed = by_assumption(b, k, m, &v, 6, NULL)
         if not changed and level >= 7:
-            changed = by_assumption(b, k, m, &v, 7)
+            changed = by_assumption(b, k, m, &v, 7, &rest)
         if not changed:
             return STUCK
-
-
-cdef struct Changes:
-    # The marks added since a point where group confinement found nothing, by unit.
-    uint32_t star_rows
-    uint32_t star_cols
-    uint32_t star_regs
-    uint32_t rows  # units holding any cell marked since
-    uint32_t cols
-    uint32_t regs
 
 
 cdef void changes_since(const Board* b, const Marks* m, const Marks* quiet,
@@ -637,7 +764,7 @@ cdef bint side_changed(const Board* b, Marks* m, const View* v, const Groups* g,
         if not spread_of_candidate[u] & ~g.members:
             tries += holding(members, popcount32(spread_of_candidate[u]))
     if tries >= holding(members, 0) - 1:
-        return groups_confined(b, m, v, g)
+        return groups_confined(b, m, v, g, star_members, changed_candidates)
     while star_members:
         u = ctz32(star_members)
         star_members &= star_members - 1
@@ -726,13 +853,14 @@ cdef int closure_from(const Board* b, int k, Marks* m, const Marks* quiet) noexc
         if solved(b, &v):
             return SOLVED
         changed = (last_cells(b, m, &v) or neighbours(b, m, &v)
-                   or confinement(b, m, &v, False))
+                   or confinement(b, m, &v, False, NULL))
         if not changed:
-            changed = groups_since(b, m, &v, &rest) if known else confinement(b, m, &v, True)
+            changed = (groups_since(b, m, &v, &rest) if known
+                       else confinement(b, m, &v, True, NULL))
             if not changed:
                 rest, known = m[0], True
         if not changed:
-            changed = blocks(b, m, &v) or by_assumption(b, k, m, &v, 6)
+            changed = blocks(b, m, &v) or by_assumption(b, k, m, &v, 6, NULL)
         if not changed:
             return STUCK
 
@@ -798,7 +926,7 @@ def first_contradiction_raw(regions, stars, star_cells, cross_cells):
             while cells and found < 0:
                 c = ctz32(cells)
                 cells &= cells - 1
-                if assume_fails(&b, k, &m, r, c, 7):
+                if assume_fails(&b, k, &m, r, c, 7, NULL):
                     found = r * n + c
             if found >= 0:
                 break
@@ -844,9 +972,9 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
     for r in range(n):
         for c in range(n):
             if (v.open_r[r] >> c) & 1:
-                if star_breaks(&b, k, &m, &v, r, c):
+                if star_breaks(&b, k, &m, &v, r, c, not broken(&b, k, &m, &v)):
                     fast.append(r * n + c)
-                if assume_fails(&b, k, &m, r, c, 6):
+                if assume_fails(&b, k, &m, r, c, 6, NULL):
                     full.append(r * n + c)
     return fast, full
 
@@ -859,17 +987,18 @@ cdef int first_elimination(const Board* b, int k, const Marks* m) noexcept nogil
     cdef View v
     cdef int n = b.n
     cdef int r, c
-    cdef bint settled
+    cdef bint settled, whole
     cdef uint32_t cells
     read_view(b, k, m, &v)
     settled = not neighbours(b, &probe, &v)  # star_breaks' precondition; else the full test
+    whole = not broken(b, k, m, &v)
     for r in range(n):
         cells = v.open_r[r]
         while cells:
             c = ctz32(cells)
             cells &= cells - 1
-            if (star_breaks(b, k, m, &v, r, c) if settled
-                    else assume_fails(b, k, m, r, c, 6)):
+            if (star_breaks(b, k, m, &v, r, c, whole) if settled
+                    else assume_fails(b, k, m, r, c, 6, NULL)):
                 return r * n + c
     return -1
 

@@ -11,8 +11,10 @@ from generator_ext._stars_logic cimport (
     GROUP_MAX,
     SOLVED,
     STUCK,
+    Changes,
     Marks,
     View,
+    changes_since,
     closure,
     closure_from,
     first_elimination,
@@ -305,32 +307,43 @@ cdef bint confined(const Board* b, const View* v, int technique, int inner_kind,
 
 
 cdef bint confinement(const Board* b, const View* v, Step* s) noexcept nogil:
-    """Regions g, then lines (rows, columns): [g] in [line] before [line] in [g]."""
+    """Regions g, then lines (rows, columns): [g] in [line] before [line] in [g]. Only
+    where one's open cells all lie in the other (confined asks that too, after its sums)."""
     cdef int n = b.n
-    cdef int g, line
+    cdef int g, line, i
+    cdef uint32_t lines_of_g, regions_of_line
     for g in range(n):
         for line in range(2 * n):
-            if (confined(b, v, CONFINEMENT, REGION, bit(g), line // n, bit(line % n), s)
-                    or confined(b, v, CONFINEMENT, line // n, bit(line % n), REGION, bit(g), s)):
+            i = line % n
+            if line < n:
+                lines_of_g, regions_of_line = v.rows_g[g], v.regs_r[i]
+            else:
+                lines_of_g, regions_of_line = v.cols_g[g], v.regs_c[i]
+            if lines_of_g == bit(i) and confined(b, v, CONFINEMENT, REGION, bit(g), line // n,
+                                                 bit(i), s):
+                return True
+            if regions_of_line == bit(g) and confined(b, v, CONFINEMENT, line // n, bit(i),
+                                                      REGION, bit(g), s):
                 return True
     return False
 
 
 # ---------------------------------------------------------------- 4: group confinement
 cdef struct Combinations:
-    # itertools.combinations(members, size) for size 2..last, in its order.
-    int member[MAX_N]
+    # itertools.combinations(members, size) for size 2..last, in its order, as unit bits.
+    uint32_t member[MAX_N]  # each member's bit
     int count
     int size
     int last
     int at[GROUP_MAX]
+    uint32_t taken[GROUP_MAX]  # [j]: the bits of the members at places 0..j
     bint started
 
 
 cdef void combinations_start(Combinations* g, uint32_t members) noexcept nogil:
     g.count = 0
     while members:
-        g.member[g.count] = ctz32(members)
+        g.member[g.count] = members & (~members + 1)
         g.count += 1
         members &= members - 1
     # stars_logic: sizes range(2, min(len(units), GROUP_MAX + 1)), never all the units
@@ -340,8 +353,8 @@ cdef void combinations_start(Combinations* g, uint32_t members) noexcept nogil:
     g.at[0], g.at[1] = 0, 1
 
 
-cdef bint combinations_next(Combinations* g, uint32_t* out) noexcept nogil:
-    cdef int i, j
+cdef inline bint combinations_next(Combinations* g, uint32_t* out) noexcept nogil:
+    cdef int i = 0, j
     if g.started:
         i = g.size - 1  # the last place that can still move on
         while i >= 0 and g.at[i] == g.count - g.size + i:
@@ -352,14 +365,17 @@ cdef bint combinations_next(Combinations* g, uint32_t* out) noexcept nogil:
                 g.at[j] = g.at[j - 1] + 1
         else:
             g.size += 1
-            for j in range(g.size if g.size <= GROUP_MAX else 0):
+            if g.size > g.last:
+                return False
+            i = 0
+            for j in range(g.size):
                 g.at[j] = j
-    g.started = True
-    if g.size > g.last:
+    elif g.size > g.last:
         return False
-    out[0] = 0
-    for j in range(g.size):
-        out[0] |= bit(g.member[g.at[j]])
+    g.started = True
+    for j in range(i, g.size):  # the places from the one that moved on
+        g.taken[j] = (g.taken[j - 1] if j else 0) | g.member[g.at[j]]
+    out[0] = g.taken[g.size - 1]
     return True
 
 
@@ -376,38 +392,88 @@ cdef uint32_t inside(const uint32_t* spread, uint32_t candidates, uint32_t group
     return found
 
 
-cdef bint group_confinement(const Board* b, const View* v, Step* s) noexcept nogil:
+cdef struct Since:
+    # Marks at which group confinement found nothing, for a solve that asks it again and
+    # again: only the groups the marks added since can have set off are tried (the same
+    # argument as _stars_logic.groups_since, for the step's order of search).
+    Marks quiet
+    bint known
+
+
+cdef bint can_hold(const uint32_t* spread, uint32_t candidates, uint32_t members,
+                   int most) noexcept nogil:
+    """Can a group of `most` members at most have one of the candidates inside it?"""
+    cdef int u
+    while candidates:
+        u = ctz32(candidates)
+        candidates &= candidates - 1
+        if spread[u] and not spread[u] & ~members and popcount32(spread[u]) <= most:
+            return True
+    return False
+
+
+cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step* s,
+                            Since* since) noexcept nogil:
     """Rows, then columns: groups of lines (the regions inside), then groups of regions (the
     lines inside), of the units that need stars. A group has two units or more and what is
-    inside one or more, so the reading's `len(inside) + len(group) > 2` always holds."""
+    inside one or more, so the reading's `len(inside) + len(group) > 2` always holds.
+    With `since` (or NULL) known, a group is passed when it has no member with a new star
+    and no candidate with new marks inside it: its need, what lies inside it and what they
+    need are as they were at since.quiet, where it crossed nothing, and it has no more open
+    cells to cross now; so the first group that crosses is the one a full search finds."""
     cdef int n = b.n
     cdef int kind, u
     cdef uint32_t lines, regions = 0, group, found
+    cdef uint32_t star_lines = ~<uint32_t>0, star_regions = ~<uint32_t>0  # all, until known
+    cdef uint32_t changed_lines = ~<uint32_t>0, changed_regions = ~<uint32_t>0
     cdef const uint32_t* lines_of_region
     cdef const uint32_t* regions_of_line
     cdef Combinations groups
+    cdef Changes d
+    cdef bint every = since == NULL or not since.known
+    if not every:
+        changes_since(b, m, &since.quiet, &d)
+        star_regions, changed_regions = d.star_regs, d.regs
     for u in range(n):
         if v.need_g[u]:
             regions |= bit(u)
     for kind in range(ROW, COL + 1):
         if kind == ROW:
             lines_of_region, regions_of_line = &v.rows_g[0], &v.regs_r[0]
+            if not every:
+                star_lines, changed_lines = d.star_rows, d.rows
         else:
             lines_of_region, regions_of_line = &v.cols_g[0], &v.regs_c[0]
+            if not every:
+                star_lines, changed_lines = d.star_cols, d.cols
         lines = 0
         for u in range(n):
             if need_of(v, n, kind * n + u):
                 lines |= bit(u)
         combinations_start(&groups, lines)
+        if not (every or lines & star_lines
+                or can_hold(lines_of_region, regions & changed_regions, lines, groups.last)):
+            groups.last = 0  # no group of them can have changed: none to try
         while combinations_next(&groups, &group):
+            if not (group & star_lines
+                    or inside(lines_of_region, regions & changed_regions, group)):
+                continue
             found = inside(lines_of_region, regions, group)
             if found and confined(b, v, GROUP_CONFINEMENT, REGION, found, kind, group, s):
                 return True
         combinations_start(&groups, regions)
+        if not (every or regions & star_regions
+                or can_hold(regions_of_line, lines & changed_lines, regions, groups.last)):
+            groups.last = 0
         while combinations_next(&groups, &group):
+            if not (group & star_regions
+                    or inside(regions_of_line, lines & changed_lines, group)):
+                continue
             found = inside(regions_of_line, lines, group)
             if found and confined(b, v, GROUP_CONFINEMENT, kind, found, REGION, group, s):
                 return True
+    if since != NULL:
+        since.quiet, since.known = m[0], True
     return False
 
 
@@ -637,14 +703,15 @@ cdef bint assumed(Step* s, int n, int technique, int says, int cell) noexcept no
 
 
 # ---------------------------------------------------------------- the step, the solve
-cdef int find_step(const Board* b, int k, const Marks* m, Step* s, Assumed* seen) noexcept nogil:
+cdef int find_step(const Board* b, int k, const Marks* m, Step* s, Assumed* seen,
+                   Since* since) noexcept nogil:
     """stars_logic.next_step: FOUND, NONE, or BROKEN (s.outcome names the broken rule)."""
     cdef View v
     read_view(b, k, m, &v)
     if check(b, k, m, &v, &s.outcome):
         return BROKEN
     if (last_cells(b, &v, s) or neighbours(b, k, m, &v, s) or confinement(b, &v, s)
-            or group_confinement(b, &v, s) or blocks(b, &v, s)
+            or group_confinement(b, m, &v, s, since) or blocks(b, &v, s)
             or elimination(b, k, m, &v, s) or contradiction(b, k, m, &v, s, seen)):
         return FOUND
     return NONE
@@ -716,7 +783,7 @@ def next_step_raw(regions, stars, star_mask, cross_mask):
     cdef int k = stars, found
     load_masks(n, &m, star_mask, cross_mask)
     with nogil:
-        found = find_step(&b, k, &m, &s, NULL)
+        found = find_step(&b, k, &m, &s, NULL, NULL)
     if found == BROKEN:
         return "broken", outcome_data(&s.outcome)
     return step_data(n, &s) if found == FOUND else None
@@ -746,12 +813,14 @@ cdef object solve(const Board* b, int k, Marks* m, Assumed* seen):
     cdef int found = FOUND
     cdef bint done
     cdef Step s
+    cdef Since since
+    since.known = False
     steps = []
     while True:
         with nogil:
             done = is_solved(b, k, m)
             if not done:
-                found = find_step(b, k, m, &s, seen)
+                found = find_step(b, k, m, &s, seen, &since)
                 if found == FOUND:
                     apply(m, &s)
         if done:

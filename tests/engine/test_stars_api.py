@@ -120,3 +120,35 @@ def test_hints_on_a_14_by_14_3_star_level_are_quick_enough_to_serve():
     started = time.perf_counter()
     step = hint(level.regions, stars=3)
     assert step is not None and time.perf_counter() - started < 5
+
+
+def test_analyze_and_hint_answer_the_same_without_the_quick_count():
+    """The quick count (techniques 1-6, cut short) only saves time: with it always running
+    out, analyze and hint give the same answers, for levels, a map with many solutions and
+    a map with none."""
+    from unittest import mock
+
+    from generator_ext import deduce
+
+    maps = [(generate(n, seed=seed, stars=k).regions, k)
+            for n, k, seed in ((10, 2, 1), (12, 3, 2), (14, 3, 2))]
+    many = [[r] * 10 for r in range(10)]  # every row a region
+    none = [row[:] for row in many]
+    none[0] = [0, 0] + [1] * 8  # region 0 two touching cells: no room for two stars
+    maps += [(many, 2), (none, 2)]
+
+    def answers(grid, k):
+        out = [analyze(grid, stars=k)]
+        for marks in ({}, {"queens": [[0, 0]]}, {"crosses": [[1, c] for c in range(3)]}):
+            try:
+                out.append(hint(grid, stars=k, **marks))
+            except ValueError as refused:
+                out.append(str(refused))
+        return out
+
+    for grid, k in maps:
+        quick = answers(grid, k)
+        with mock.patch.object(deduce, "_quick_count", return_value=None):
+            assert answers(grid, k) == quick
+    assert "more than one" in answers(many, 2)[1]
+    assert analyze(none, stars=2).solution_count == 0 and "none" in answers(none, 2)[1]
