@@ -63,7 +63,7 @@ def tally(counts: list[int]) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("n, k, seed, each", [
-    (8, 2, 11, 3), (9, 2, 12, 3), (10, 2, 13, 3), (12, 3, 14, 2),
+    (8, 2, 11, 4), (9, 2, 12, 3), (10, 2, 13, 3), (12, 3, 14, 3),
 ])
 def test_cpsat_counts_what_the_plain_counter_counts(n, k, seed, each):
     """Exact counts (up to EXACT_LIMIT) on maps small enough for the plain counter, and every
@@ -81,7 +81,8 @@ def test_cpsat_counts_what_the_plain_counter_counts(n, k, seed, each):
 
 
 @pytest.mark.parametrize("n, k, seed, each", [
-    (8, 2, 21, 4), (10, 2, 22, 4), (12, 2, 23, 4), (12, 3, 24, 3), (14, 3, 25, 3),
+    (8, 2, 21, 5), (9, 2, 26, 5), (10, 2, 22, 5), (11, 2, 27, 5), (12, 2, 23, 5),
+    (12, 3, 24, 4), (13, 3, 28, 3), (14, 3, 25, 3), (15, 3, 29, 2),
 ])
 def test_the_engine_counts_what_cpsat_counts(n, k, seed, each):
     counts = []
