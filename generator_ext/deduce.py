@@ -409,11 +409,9 @@ ANALYZE_STAR_NODES = 3_000_000  # a k-star count past this (about half a second)
 
 
 def _analyze_stars(n: int, rule: str, grid, colors, stars: int) -> Analysis:
-    from generator_ext._solver import COUNT_LEVEL
-    from generator_ext._stars_logic import count_after_closure_raw
+    from generator_ext._solver import count_stars
 
-    count, found, _, aborted = count_after_closure_raw(grid, stars, 2, ANALYZE_STAR_NODES,
-                                                       COUNT_LEVEL)
+    count, found, _, aborted = count_stars(grid, stars, 2, ANALYZE_STAR_NODES)
     if aborted and count < 2:
         problem = _problem({"says": "too_open"}, [])
         return Analysis(n, rule, [problem], None, [], None, stars=stars)
@@ -422,8 +420,7 @@ def _analyze_stars(n: int, rule: str, grid, colors, stars: int) -> Analysis:
 
 
 def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step | None:
-    from generator_ext._solver import COUNT_LEVEL
-    from generator_ext._stars_logic import count_after_closure_raw
+    from generator_ext._solver import count_stars
 
     board = _star_board(regions, rule, colors, stars)
     n = board.n
@@ -432,7 +429,7 @@ def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step
     both = sorted(set(star_cells) & set(cross_cells))
     if both:
         raise ValueError(f"cell {list(both[0])} is both a star and a cross")
-    count, found, _, _ = count_after_closure_raw(board.regions, stars, 2, 0, COUNT_LEVEL)
+    count, found, _, _ = count_stars(board.regions, stars, 2)
     if count != 1:
         raise ValueError("hints need a level with exactly one solution; this map has "
                          + ("none" if not count else "more than one"))
