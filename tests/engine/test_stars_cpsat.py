@@ -117,9 +117,9 @@ def test_16_by_16_3_star_levels_and_planted_maps_count_alike_in_bounded_time():
         level = generate(16, seed=seed, stars=3)
         maps.append(("level", level.regions))
         maps.append(("nudged level", nudged_map(level.regions, 1, rng)))
-    planted = [grid for grid in (planted_map(16, 3, rng) for _ in range(12)) if grid][:4]
-    maps += [("planted", grid) for grid in planted[:2]]
-    maps += [("nudged", nudged_map(grid, 2, rng)) for grid in planted[2:]]
+    planted = [grid for grid in (planted_map(16, 3, rng) for _ in range(24)) if grid][:8]
+    maps += [("planted", grid) for grid in planted[:4]]
+    maps += [("nudged", nudged_map(grid, 2, rng)) for grid in planted[4:]]
     maps += [("random", random_map(16, rng))]
     counts = []
     for kind, grid in maps:
