@@ -424,8 +424,7 @@ def _quick_count(grid, stars: int) -> tuple[int, list] | None:
 
 
 def _analyze_stars(n: int, rule: str, grid, colors, stars: int) -> Analysis:
-    from generator_ext._solver import COUNT_LEVEL
-    from generator_ext._stars_logic import count_after_closure_raw
+    from generator_ext._solver import count_stars
 
     rating = None
     quick = _quick_count(grid, stars)
@@ -437,8 +436,7 @@ def _analyze_stars(n: int, rule: str, grid, colors, stars: int) -> Analysis:
             return Analysis(n, rule, [], 1, quick[1], rating, design_score(grid), stars=stars)
     # Two or more (which two the full count finds first is what the builder shows), or
     # beyond logic: the full count, as the level is judged.
-    count, found, _, aborted = count_after_closure_raw(grid, stars, 2, ANALYZE_STAR_NODES,
-                                                       COUNT_LEVEL)
+    count, found, _, aborted = count_stars(grid, stars, 2, ANALYZE_STAR_NODES)
     if aborted and count < 2:
         problem = _problem({"says": "too_open"}, [])
         return Analysis(n, rule, [problem], None, [], None, stars=stars)
@@ -449,8 +447,7 @@ def _analyze_stars(n: int, rule: str, grid, colors, stars: int) -> Analysis:
 
 
 def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step | None:
-    from generator_ext._solver import COUNT_LEVEL
-    from generator_ext._stars_logic import count_after_closure_raw
+    from generator_ext._solver import count_stars
 
     board = _star_board(regions, rule, colors, stars)
     n = board.n
@@ -460,8 +457,7 @@ def _hint_stars(regions, rule: str, queens, crosses, colors, stars: int) -> Step
     if both:
         raise ValueError(f"cell {list(both[0])} is both a star and a cross")
     quick = _quick_count(board.regions, stars)  # the same count, mostly sooner
-    count, found = quick if quick is not None else count_after_closure_raw(
-        board.regions, stars, 2, 0, COUNT_LEVEL)[:2]
+    count, found = quick if quick is not None else count_stars(board.regions, stars, 2)[:2]
     if count != 1:
         raise ValueError("hints need a level with exactly one solution; this map has "
                          + ("none" if not count else "more than one"))

@@ -174,3 +174,63 @@ def test_the_builder_paints_tries_and_publishes_a_2_star_level(page, shots, buil
     page.wait_for_selector("#game[data-ready='true']")
     assert page.locator("#stars-badge").is_visible()
     assert errors == []
+
+
+# English words no German hint sentence holds; a German sentence holds one of these.
+ENGLISH_WORDS = {"star", "stars", "row", "rows", "column", "columns", "region", "regions",
+                 "the", "and", "touch", "touches", "needs", "empty", "cell", "cells"}
+GERMAN_WORDS = {"Stern", "Sterne", "Sternen", "Zeile", "Zeilen", "Spalte", "Spalten",
+                "Region", "Regionen", "Feld", "Felder", "der", "die", "das", "und"}
+
+
+def test_a_german_player_wins_a_16_by_16_3_star_level_through_hints(
+        browser, live_server, make_level, shots, monkeypatch):
+    """Every hint of a whole 16×16 3★ level is said in German, none in the English sentence
+    of the same step, and applying them one after another wins the level."""
+    import re
+    import time
+
+    from generator_ext.reasons import sentence
+    from puzzles.api.throttles import PostThrottle
+    from tests.support import returning_player
+
+    monkeypatch.setattr(PostThrottle, "THROTTLE_RATES", {"anon_post": "1000/minute"})
+    level = make_level(16, seed=11, stars=3)  # expert, about 110 steps
+    context = returning_player(browser.new_context(
+        viewport={"width": 1280, "height": 800}, base_url=live_server.url, locale="de-DE",
+        extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"}))
+    context.add_init_script(NO_AUTO_CROSS)
+    started = time.monotonic()
+    try:
+        page = context.new_page()
+        page.goto(f"/levels/{level.id}/")
+        page.wait_for_selector("#game[data-ready='true']")
+        assert page.locator("html").get_attribute("lang") == "de"
+        stars = page.locator(".cell[data-state='queen']")
+        said_all = []
+        while stars.count() < 16 * 3:
+            assert len(said_all) < 300, "the hints did not finish the level"
+            with page.expect_response(lambda r: "/hint/" in r.url) as answer:
+                page.locator("#hint").click()
+            step = answer.value.json()
+            assert step["technique"] and not step["mistake"], step
+            page.wait_for_function("m => document.getElementById('hint-text').textContent === m",
+                                   arg=step["message"])
+            said = page.locator("#hint-text").inner_text()
+            assert said != sentence(step["reason"]), said  # not the English one
+            assert not ENGLISH_WORDS & set(re.findall(r"[A-Za-z]+", said)), said
+            assert GERMAN_WORDS & set(re.findall(r"\w+", said)), said
+            said_all.append(said)
+            page.locator("#hint-apply").click()
+        page.locator("#win-dialog").wait_for(state="visible")
+        assert page.locator("#win-title").inner_text() == "Gelöst!"
+        for r, cols in enumerate(level.solution):
+            for c in cols:
+                assert cell(page, r, c).get_attribute("data-state") == "queen"
+        page.screenshot(path=shots / "star-battle-16-3-german-won.png")
+        solve = Solve.objects.get(level=level)
+        assert solve.hints == len(said_all)
+    finally:
+        context.close()
+    print(f"{len(said_all)} German hints, {time.monotonic() - started:.1f} s")
+    assert time.monotonic() - started < 90
