@@ -1,6 +1,6 @@
 """The level builder's costly work: analyses of near copies, motif starts, floods of fixes,
-a stored level's solution through another rule, and a fix whose worker dies (rows 4, 5, 6,
-10, 16)."""
+a stored level's solution through another rule, a fix whose worker dies, and analyses of an
+honest Star Battle board (rows 4, 5, 6, 10, 16, 26)."""
 
 from __future__ import annotations
 
@@ -88,6 +88,40 @@ def analyses_of_a_near_copy(stack, quick: bool) -> Result:
             time.sleep(max(0.0, 1 - (time.monotonic() - started)))
     return Result(4, "16 concurrent builder analyze/ of a 14x14 3-star near copy, fresh "
                   "cookies", player_held(player),
+                  "analyses: " + "; ".join(f"{len(t)} answered {status}, {figures_ms(t)}"
+                                           for status, t in sorted(timings.items())), player)
+
+
+@row(26)
+def analyses_of_an_honest_star_board(stack, quick: bool) -> Result:
+    """Issue 36: row 4's flood with a board the builder analyses in full (a 14×14 3★ map
+    of no stored level, so no copy check cuts it short): each answer is a count, a rating
+    and a design score."""
+    from generator_ext import generate
+
+    level = a_level(stack, 6)
+    board = generate(14, seed=4343, stars=3).regions  # made here, never stored
+    seconds = 10 if quick else 30
+    attacker = Client(stack.url).address
+    timings: dict[int, list[float]] = {}
+
+    def analyze(_: int) -> None:
+        answer = Client(stack.url, address=attacker, timeout=60).post(
+            "/api/builder/analyze/", {"regions": board, "rule": "touch", "stars": 3})
+        timings.setdefault(answer.status, []).append(answer.seconds)
+
+    with normal_player(stack, level) as player, ThreadPoolExecutor(16) as pool:
+        began = time.monotonic()
+        while time.monotonic() - began < seconds:  # rounds of 16 at once, a second apart
+            started = time.monotonic()
+            list(pool.map(analyze, range(16)))
+            time.sleep(max(0.0, 1 - (time.monotonic() - started)))
+    # Accepted as jobs on the builder's worker (202), one in flight per address; the rest
+    # are refused with a reason (429 past the limits, 503 while this address's job runs).
+    accepted = len(timings.get(202, [])) + len(timings.get(200, []))
+    unexpected = set(timings) - {200, 202, 429, 503}
+    return Result(26, "16 concurrent builder analyze/ of an honest 14x14 3-star board, fresh "
+                  "cookies", accepted > 0 and not unexpected and player_held(player),
                   "analyses: " + "; ".join(f"{len(t)} answered {status}, {figures_ms(t)}"
                                            for status, t in sorted(timings.items())), player)
 
