@@ -1,5 +1,5 @@
-"""The tiers migration on a database that holds levels and pool targets from before it, and
-the schedule that no migration writes."""
+"""The tiers migration on a database that holds levels and pool targets from before it, the
+schedule that no migration writes, and models that agree with their migrations."""
 
 import pytest
 from django.core.management import call_command
@@ -69,3 +69,13 @@ def test_the_schedule_lives_in_code_and_the_setup_syncs_it():
     assert (edited.interval.every, edited.interval.period) == (PERIODIC_TASKS[0].every,
                                                                PERIODIC_TASKS[0].period)
     assert not retired.enabled
+
+
+@pytest.mark.django_db
+def test_the_models_and_the_migrations_agree():
+    """A model change without its migration fails here, not on a production deploy."""
+    from io import StringIO
+
+    out = StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out, stderr=out)
+    assert "No changes detected" in out.getvalue()
