@@ -14,6 +14,7 @@ import random
 
 from generator_ext._stars import random_star_placement
 from generator_ext._stars_logic import count_after_closure_raw, star_tier_raw
+from generator_ext.stars_design import designed
 
 COUNT_NODE_BUDGET = 3_000_000  # the builder's count of a painted map gives up past this
 # The repair's counts start from the marks of techniques 1-6 (sound, so no solution is lost;
@@ -34,6 +35,12 @@ DEFAULT_MAX_ATTEMPTS = 400
 # and their repair sinks into counts of millions of nodes (16×16 3★), so they grow unevenly
 # too. Untargeted generation grows as for expert.
 EASY_SKEW, HARD_SKEW, EXPERT_SKEW_BIG = 20.0, 12.0, 6.0
+# Designed maps (stars_design: symmetric) come out easy or medium several times less often
+# than grown ones (10×10 2★, 150 attempts at skew 20: 1 easy and 2 medium against 16 and 5;
+# the symmetric grouping and growth leave fewer first holds), and each costs about three times
+# as much to repair: for those tiers every other attempt is grown as before, so the levels
+# served there are partly designed and partly grown, and no slower than twice today's.
+MIXED_TIERS = ("easy", "medium")
 
 
 def tier_skew(n: int, tier: str | None) -> float:
@@ -228,10 +235,18 @@ def joined(n: int, k: int, rows: list[tuple[int, ...]], rng: random.Random):
 
 
 def make_unique_stars(grid: list[list[int]], k: int, solution: list[list[int]],
-                      rng: random.Random, moves: int = MOVES_PER_ATTEMPT) -> bool:
+                      rng: random.Random, moves: int = MOVES_PER_ATTEMPT,
+                      mirror: dict[tuple[int, int], tuple[int, int]] | None = None) -> bool:
     """Moves cells between neighbouring regions (in place) until `solution` is the only one;
-    False when the moves, a count's budget or the attempt's nodes run out."""
+    False when the moves, a count's budget or the attempt's nodes run out. With `mirror` (a
+    designed map's symmetry, under which `solution` is its own image) each move is mirrored
+    too, cell for image cell, when the regions stay whole; otherwise it is made alone."""
     ours = {(r, c) for r, cols in enumerate(solution) for c in cols}
+    move = _move_out
+    if mirror is not None:
+        image_region = {grid[r][c]: grid[mirror[r, c][0]][mirror[r, c][1]] for r, c in ours}
+        move = lambda grid, cell, ours, rng: _mirrored_move(  # noqa: E731
+            grid, cell, ours, rng, mirror, image_region)
     spent = 0
     for _ in range(moves + 1):
         count, found, nodes, aborted = count_after_closure_raw(
@@ -246,9 +261,34 @@ def make_unique_stars(grid: list[list[int]], k: int, solution: list[list[int]],
         other = next(rows for rows in found if rows != solution)
         candidates = [(r, c) for r, cols in enumerate(other) for c in cols if (r, c) not in ours]
         rng.shuffle(candidates)
-        if not any(_move_out(grid, cell, ours, rng) for cell in candidates):
+        if not any(move(grid, cell, ours, rng) for cell in candidates):
             return False
     return False
+
+
+def _mirrored_move(grid: list[list[int]], cell: tuple[int, int], ours: set[tuple[int, int]],
+                   rng: random.Random, mirror: dict[tuple[int, int], tuple[int, int]],
+                   image_region: dict[int, int]) -> bool:
+    """_move_out, and the same move on the images of the cells it moved (to the image of the
+    region they went to) when each image still lies where the symmetry puts it and every
+    region it touches stays connected; the move alone when not. No star of ours moves either
+    way: the images of cells that are none are none."""
+    before = [row[:] for row in grid]
+    if not _move_out(grid, cell, ours, rng):
+        return False
+    n = len(grid)
+    moved = [(r, c) for r in range(n) for c in range(n) if grid[r][c] != before[r][c]]
+    kept = [row[:] for row in grid]
+    touched = set()
+    for r, c in moved:
+        ir, ic = mirror[r, c]
+        if (ir, ic) in moved or grid[ir][ic] != image_region[before[r][c]]:
+            continue
+        touched |= {grid[ir][ic], image_region[grid[r][c]]}
+        grid[ir][ic] = image_region[grid[r][c]]
+    if any(len(_pieces(grid, g)) > 1 for g in sorted(touched)):
+        grid[:] = kept
+    return True
 
 
 def _move_out(grid: list[list[int]], cell: tuple[int, int], ours: set[tuple[int, int]],
@@ -344,16 +384,25 @@ def check_star_tier(tier: object, n: int, k: int) -> None:
 
 
 def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,
-                   max_attempts: int) -> tuple[list[list[int]], list[list[int]], int, str]:
+                   max_attempts: int, design: bool = True,
+                   ) -> tuple[list[list[int]], list[list[int]], int, str]:
     """(regions, solution, attempts, tier) of a unique level that logic finishes, of `tier`
-    when one is asked; RuntimeError when `max_attempts` attempts found none."""
+    when one is asked; RuntimeError when `max_attempts` attempts found none. `design` False
+    grows the maps as before the designed ones (benchmarks.stars compares the two)."""
     skew = tier_skew(n, tier)
     for attempt in range(1, max_attempts + 1):
-        made = planted(n, k, rng, skew=skew)
+        mirror = None
+        if design and (tier not in MIXED_TIERS or attempt % 2):
+            made = designed(n, k, rng, skew=skew)
+            if made is not None:
+                grid, solution, mirror = made
+        else:
+            made = planted(n, k, rng, skew=skew)
+            if made is not None:
+                grid, solution = made
         if made is None:
             continue
-        grid, solution = made
-        if not make_unique_stars(grid, k, solution, rng):
+        if not make_unique_stars(grid, k, solution, rng, mirror=mirror):
             continue
         rated = star_tier_raw(grid, k)  # the compiled closures: microseconds, not seconds
         if rated is not None and (rated == tier if tier else rated in star_tiers(n, k)):
