@@ -5,6 +5,14 @@ between neighbouring regions until the compiled counter finds no second solution
 takes a cell that is a star in the other solution, never one of ours, into a region next to
 it), and keeps the level when the deduction engine finishes it at the asked tier.
 
+The maps are designed (stars_design): the placement and the regions are symmetric under a
+half turn or a diagonal flip, and the repair mirrors each move when the regions stay whole,
+so most levels keep every border's image (10×10 2★: border symmetry median 1.0, against
+0.46 grown). Designed maps come out easy or medium rarely, so for those two tiers every
+GROWN_EVERY-th attempt grows the map as before (planted: a random placement, regions grown
+around it), and those levels are partly designed, partly grown; hard, expert and untargeted
+levels are all designed, at every size served.
+
 Everything is reproducible from the seed (Python's own Mersenne Twister, seeded with it) and
 bounded: search nodes per count and per attempt, moves per attempt, and attempts."""
 
@@ -36,11 +44,15 @@ DEFAULT_MAX_ATTEMPTS = 400
 # too. Untargeted generation grows as for expert.
 EASY_SKEW, HARD_SKEW, EXPERT_SKEW_BIG = 20.0, 12.0, 6.0
 # Designed maps (stars_design: symmetric) come out easy or medium several times less often
-# than grown ones (10×10 2★, 150 attempts at skew 20: 1 easy and 2 medium against 16 and 5;
-# the symmetric grouping and growth leave fewer first holds), and each costs about three times
-# as much to repair: for those tiers every other attempt is grown as before, so the levels
-# served there are partly designed and partly grown, and no slower than twice today's.
+# than grown ones (10×10 2★, 200 attempts at skew 20: 2-5 easy and 6-8 medium against 13 and
+# 10-14; a locally open spot comes with its mirror image, and first holds are rarer), and
+# those that do are unique after a move or two. So for those tiers a designed attempt stops
+# after MIXED_MOVES moves (which makes it about as cheap as a grown one), and every
+# GROWN_EVERY-th attempt is grown as before: all designed, one 12×12 easy seed in ten found
+# none in 400 attempts. The levels served there are partly designed, partly grown.
 MIXED_TIERS = ("easy", "medium")
+MIXED_MOVES = 6
+GROWN_EVERY = 3
 
 
 def tier_skew(n: int, tier: str | None) -> float:
@@ -390,19 +402,21 @@ def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,
     when one is asked; RuntimeError when `max_attempts` attempts found none. `design` False
     grows the maps as before the designed ones (benchmarks.stars compares the two)."""
     skew = tier_skew(n, tier)
+    mixed = tier in MIXED_TIERS
     for attempt in range(1, max_attempts + 1):
-        mirror = None
-        if design and (tier not in MIXED_TIERS or attempt % 2):
+        mirror, moves = None, MOVES_PER_ATTEMPT
+        if design and not (mixed and attempt % GROWN_EVERY == 0):
             made = designed(n, k, rng, skew=skew)
-            if made is not None:
-                grid, solution, mirror = made
+            if made is None:
+                continue
+            grid, solution, mirror = made
+            moves = MIXED_MOVES if mixed else MOVES_PER_ATTEMPT
         else:
             made = planted(n, k, rng, skew=skew)
-            if made is not None:
-                grid, solution = made
-        if made is None:
-            continue
-        if not make_unique_stars(grid, k, solution, rng, mirror=mirror):
+            if made is None:
+                continue
+            grid, solution = made
+        if not make_unique_stars(grid, k, solution, rng, moves, mirror=mirror):
             continue
         rated = star_tier_raw(grid, k)  # the compiled closures: microseconds, not seconds
         if rated is not None and (rated == tier if tier else rated in star_tiers(n, k)):
