@@ -23,10 +23,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from generator_ext._stars import random_star_placement
+
 Cell = tuple[int, int]
 TURN, DIAGONAL = "turn", "diagonal"
 NO_DIAGONAL = {(8, 2), (12, 3)}  # no placement symmetric about a diagonal (searched through)
-PLACEMENT_NODES = 3_000  # search nodes for one try at a symmetric placement
+SYMMETRY_CODES = {TURN: 1, DIAGONAL: 2}  # random_star_placement's
+PLACEMENT_NODES = 2_000  # search nodes for one try at a symmetric placement
 PLACEMENT_TRIES = 60
 NEAREST = 8  # a group is chosen among its first star's nearest stars
 
@@ -44,80 +47,15 @@ def image_of(n: int, symmetry: str) -> Callable[[int, int], Cell]:
 
 def symmetric_placement(n: int, k: int, symmetry: str, rng: random.Random,
                         tries: int = PLACEMENT_TRIES) -> list[Cell] | None:
-    """k stars in every row and column, none touching, the image of each a star too: a
-    search row by row placing a cell and its image together, on random cells, restarted
-    after PLACEMENT_NODES nodes. None after `tries`."""
-    image = image_of(n, symmetry)
+    """k stars in every row and column, none touching, the image of each a star too: the
+    compiled placement search (random_star_placement) kept to placements that are their own
+    image, restarted with a fresh seed after PLACEMENT_NODES nodes. None after `tries`."""
     for _ in range(tries):
-        found = _search_placement(n, k, image, rng)
-        if found is not None:
-            return found
+        rows = random_star_placement(n, k, rng.getrandbits(64), PLACEMENT_NODES,
+                                     SYMMETRY_CODES[symmetry])
+        if rows is not None:
+            return [(r, c) for r, cols in enumerate(rows) for c in cols]
     return None
-
-
-def _search_placement(n: int, k: int, image, rng: random.Random) -> list[Cell] | None:
-    rows, cols = [0] * n, [0] * n
-    near = [[0] * n for _ in range(n)]  # stars on or next to each cell
-    stars: list[Cell] = []
-    nodes = [0]
-
-    def fits(cells: list[Cell]) -> bool:
-        for r, c in cells:
-            if near[r][c]:
-                return False
-        if len(cells) == 2:
-            (r1, c1), (r2, c2) = cells
-            if abs(r1 - r2) <= 1 and abs(c1 - c2) <= 1:
-                return False
-            if r1 == r2 and rows[r1] + 2 > k or c1 == c2 and cols[c1] + 2 > k:
-                return False
-        return all(rows[r] < k and cols[c] < k for r, c in cells)
-
-    def put(cells: list[Cell], step: int) -> None:
-        for r, c in cells:
-            rows[r] += step
-            cols[c] += step
-            for rr in range(max(0, r - 1), min(n, r + 2)):
-                for cc in range(max(0, c - 1), min(n, c + 2)):
-                    near[rr][cc] += step
-
-    def room(r: int) -> bool:
-        # every unfilled row from r on still has room for what it needs (no two side by side)
-        for rr in range(r, n):
-            need = k - rows[rr]
-            if need and sum(1 for c in range(n) if not near[rr][c] and cols[c] < k) < need:
-                return False
-        return True
-
-    def search(r: int) -> bool:
-        while r < n and rows[r] == k:
-            r += 1
-        if r == n:
-            return all(count == k for count in cols)
-        nodes[0] += 1
-        if nodes[0] > PLACEMENT_NODES or not room(r):
-            return False
-        order = list(range(n))
-        rng.shuffle(order)
-        last = stars[-1][1] if stars and stars[-1][0] == r else -1
-        for c in order:
-            if c <= last:  # a row's stars are placed left to right: each set once
-                continue
-            cells = [(r, c)] if image(r, c) == (r, c) else [(r, c), image(r, c)]
-            if not fits(cells):
-                continue
-            put(cells, 1)
-            stars.append((r, c))
-            if search(r):
-                return True
-            stars.pop()
-            put(cells, -1)
-        return False
-
-    if not search(0):
-        return None
-    placed = set(stars) | {image(r, c) for r, c in stars}
-    return sorted(placed)
 
 
 def symmetric_groups(stars: list[Cell], k: int, image, rng: random.Random,
