@@ -1,7 +1,8 @@
 """Designed k-star maps: a placement and regions symmetric under one symmetry of the square,
 drawn before the repair (stars_generate) makes the level unique. The symmetry is an
-involution (a mirror, the half turn or the diagonal flip): the stars are planted as orbits
-(a cell and its image together), grouped k by k so that the image of a group is a group
+involution (the half turn or the diagonal flip): the placement is its own image (the
+compiled placement search, kept to such placements), the stars are grouped k by k so that
+the image of a group is a group
 (a pair of regions, or one region that is its own image), and every region grows with its
 image, cell for image cell. A symmetric map with a symmetric solution can be unique (its
 other solutions come in mirrored pairs, and the repair breaks them pair by pair), so unlike
@@ -10,8 +11,8 @@ the 1★ compositions no border has to break for uniqueness.
 No placement is symmetric under a mirror: a row's (column's) stars would pair off across
 the middle, and the two middle columns, each other's images, touch, so they stay empty and
 the other columns cannot take all the stars. The half turn fits every size and k; the
-diagonal flip every size served but 8×8 2★ and 12×12 3★ (the search runs out of placements
-there). A map is drawn under the half turn or the main diagonal, then turned or flipped as
+diagonal flip every size served but 8×8 2★ and 12×12 3★ (a search through every placement
+found none there). A map is drawn under the half turn or the main diagonal, then turned or flipped as
 a whole at random, which gives the other diagonal too.
 
 Cells an image region cannot share (on the diagonal, or the centre of an odd board) go to a
