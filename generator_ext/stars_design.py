@@ -2,18 +2,18 @@
 drawn before the repair (stars_generate) makes the level unique. The symmetry is an
 involution (the half turn or the diagonal flip): the placement is its own image (the
 compiled placement search, kept to such placements), the stars are grouped k by k so that
-the image of a group is a group
-(a pair of regions, or one region that is its own image), and every region grows with its
-image, cell for image cell. A symmetric map with a symmetric solution can be unique (its
-other solutions come in mirrored pairs, and the repair breaks them pair by pair), so unlike
-the 1★ compositions no border has to break for uniqueness.
+the image of a group is a group (a pair of regions, or one region that is its own image),
+and every region grows with its image, cell for image cell. A symmetric map with a
+symmetric solution can be unique (its other solutions come in mirrored pairs, and the
+repair breaks them pair by pair), so unlike the 1★ compositions no border has to break for
+uniqueness.
 
 No placement is symmetric under a mirror: a row's (column's) stars would pair off across
 the middle, and the two middle columns, each other's images, touch, so they stay empty and
 the other columns cannot take all the stars. The half turn fits every size and k; the
 diagonal flip every size served but 8×8 2★ and 12×12 3★ (a search through every placement
-found none there). A map is drawn under the half turn or the main diagonal, then turned or flipped as
-a whole at random, which gives the other diagonal too.
+found none there). A map is drawn under the half turn or the main diagonal, then turned or
+flipped as a whole at random, which gives the other diagonal too.
 
 Cells an image region cannot share (on the diagonal, or the centre of an odd board) go to a
 region that is its own image; the few that no such region reaches go to a neighbour at
