@@ -9,9 +9,10 @@ The maps are designed (stars_design): the placement and the regions are symmetri
 half turn or a diagonal flip, and the repair mirrors each move when the regions stay whole,
 so most levels keep every border's image (10×10 2★: border symmetry median 1.0, against
 0.46 grown). Designed maps come out easy or medium rarely, so for those two tiers every
-GROWN_EVERY-th attempt grows the map as before (planted: a random placement, regions grown
-around it), and those levels are partly designed, partly grown; hard, expert and untargeted
-levels are all designed, at every size served.
+GROWN_EVERY-th attempt, and every one past MIXED_DESIGNED_ATTEMPTS, grows the map as before
+(planted: a random placement, regions grown around it), and those levels are partly
+designed, partly grown; hard, expert and untargeted levels are all designed, at every size
+served.
 
 Everything is reproducible from the seed (Python's own Mersenne Twister, seeded with it) and
 bounded: search nodes per count and per attempt, moves per attempt, and attempts."""
@@ -48,11 +49,14 @@ EASY_SKEW, HARD_SKEW, EXPERT_SKEW_BIG = 20.0, 12.0, 6.0
 # 10-14; a locally open spot comes with its mirror image, and first holds are rarer), and
 # those that do are unique after a move or two. So for those tiers a designed attempt stops
 # after MIXED_MOVES moves (which makes it about as cheap as a grown one), and every
-# GROWN_EVERY-th attempt is grown as before: all designed, one 12×12 easy seed in ten found
-# none in 400 attempts. The levels served there are partly designed, partly grown.
+# GROWN_EVERY-th attempt is grown as before, and every attempt past MIXED_DESIGNED_ATTEMPTS:
+# all designed, one 12×12 easy seed in ten found none in 400 attempts, and so did one in ten
+# with only every third attempt grown. The levels served there are partly designed, partly
+# grown.
 MIXED_TIERS = ("easy", "medium")
 MIXED_MOVES = 6
 GROWN_EVERY = 3
+MIXED_DESIGNED_ATTEMPTS = 100
 
 
 def tier_skew(n: int, tier: str | None) -> float:
@@ -405,7 +409,8 @@ def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,
     mixed = tier in MIXED_TIERS
     for attempt in range(1, max_attempts + 1):
         mirror, moves = None, MOVES_PER_ATTEMPT
-        if design and not (mixed and attempt % GROWN_EVERY == 0):
+        if design and not (mixed and (attempt % GROWN_EVERY == 0
+                                      or attempt > MIXED_DESIGNED_ATTEMPTS)):
             made = designed(n, k, rng, skew=skew)
             if made is None:
                 continue
