@@ -53,3 +53,10 @@ def test_designed_maps_are_whole_symmetric_and_hold_k_stars_a_region(n, k, seed)
         same += image_region.setdefault(grid[r][c], grid[ir][ic]) == grid[ir][ic]
     assert same >= n * n - n
     assert designed(n, k, random.Random(seed), skew=12.0) == made
+
+
+def test_the_compiled_placement_search_refuses_an_unknown_symmetry():
+    from generator_ext._stars import random_star_placement
+
+    with pytest.raises(ValueError, match="symmetry must be 0, 1 or 2"):
+        random_star_placement(10, 2, 1, 2000, 3)
