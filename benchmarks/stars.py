@@ -1,4 +1,4 @@
-"""Benchmark: `python -m benchmarks.stars [--quick] [--json] [--deduction] [--tiers]`.
+"""Benchmark: `python -m benchmarks.stars [--quick] [--json] [--deduction] [--tiers] [--design]`.
 
 Star Battle generation (issue 21's targets: 10×10 2★ median ≤ 100 ms, 14×14 3★ median ≤ 2 s),
 against the 1★ generator at the same size in the same run on one core, fixed seeds: per
@@ -8,13 +8,18 @@ targets: 14×14 3★ ≤ 30 ms, 10×10 2★ ≤ 10 ms), the compiled reading aga
 (stars_logic) in the same run: analyze() and rate() of a whole level, and hint() from the
 marks just before the level's hardest step. With --tiers: every (size, stars, tier) that
 served_tiers lists, generated for fixed seeds within the default attempts: levels made of
-seeds tried, attempts and seconds per level (median, p90, max)."""
+seeds tried, attempts and seconds per level (median, p90, max), and the border symmetry
+median of the levels made. With --design: per (size, stars), levels made for fixed seeds
+with no tier asked, designed (stars_design: symmetric) and grown as before the design
+(generate_stars(design=False)) in the same run: border symmetry, design score and seconds
+per level, medians (issue 36's target: border symmetry median ≥ 0.6 at 10×10 2★)."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import json
+import random
 import statistics
 import sys
 from collections import Counter
@@ -22,7 +27,8 @@ from unittest import mock
 
 from benchmarks.engine import pin_to_one_core, spread, timed
 from generator_ext import analyze, generate, hint, rate, served_tiers, stars_logic
-from generator_ext.stars_generate import STAR_SIZES
+from generator_ext.shapes import design_score
+from generator_ext.stars_generate import DEFAULT_MAX_ATTEMPTS, STAR_SIZES, generate_stars
 
 FULL = {"cases": [(8, 2), (10, 2), (12, 2), (12, 3), (14, 3), (16, 3)], "seeds": 30,
         "deduction": [(10, 2), (12, 3), (14, 3), (16, 3)], "levels": 4, "repeats": 3}
@@ -31,6 +37,10 @@ QUICK = {"cases": [(10, 2), (14, 3)], "seeds": 8, "deduction": [(10, 2), (14, 3)
 TARGETS_S = {(10, 2): 0.100, (14, 3): 2.0}
 DEDUCTION_TARGETS_S = {(10, 2): 0.010, (14, 3): 0.030}
 TIER_SEEDS = {"full": 10, "quick": 3}
+DESIGN_CASES = {"full": [(8, 2), (10, 2), (12, 2), (12, 3), (14, 3), (16, 3)],
+                "quick": [(10, 2), (14, 3)]}
+DESIGN_SEEDS = {"full": 30, "quick": 8}
+DESIGN_TARGET = {(10, 2): 0.6}  # border symmetry median
 
 
 def bench_case(n: int, k: int, seeds: int, log) -> dict:
@@ -58,7 +68,7 @@ def bench_tiers(seeds: int, log) -> list[dict]:
     for k, (low, high) in sorted(STAR_SIZES.items()):
         for n in range(low, high + 1):
             for tier in served_tiers(n, stars=k):
-                times, attempts, failed = [], [], 0
+                times, attempts, symmetry, failed = [], [], [], 0
                 for seed in range(seeds):
                     try:
                         level, elapsed = timed(generate, n, seed=seed, stars=k, tier=tier)
@@ -67,25 +77,65 @@ def bench_tiers(seeds: int, log) -> list[dict]:
                         continue
                     times.append(elapsed)
                     attempts.append(level.attempts)
+                    symmetry.append(design_score(level.regions).symmetry)
                 log(f"{n}×{n} {k}★ {tier}: {len(times)}/{seeds} made")
                 out.append({"size": n, "stars": k, "tier": tier, "made": len(times),
                             "seeds": seeds, "failed": failed,
                             "attempts": spread(attempts) if attempts else None,
-                            "seconds": spread(times) if times else None})
+                            "seconds": spread(times) if times else None,
+                            "symmetry": statistics.median(symmetry) if symmetry else None})
     return out
 
 
 def print_tiers(cases: list[dict]) -> None:
     print("Star Battle generation per served tier: levels made of the seeds, attempts and "
-          "seconds per level (median / p90 / max)")
-    print(f"{'board':>9} {'tier':>7} {'made':>7} {'attempts':>16} {'seconds':>22}")
+          "seconds per level (median / p90 / max), border symmetry (median)")
+    print(f"{'board':>9} {'tier':>7} {'made':>7} {'attempts':>16} {'seconds':>22} {'symmetry':>9}")
     for case in cases:
         board = f"{case['size']}×{case['size']} {case['stars']}★"
         a, t = case["attempts"], case["seconds"]
         att = f"{a['median']:.0f} / {a['p90']:.0f} / {a['max']:.0f}" if a else "-"
         sec = f"{t['median']:.2f} / {t['p90']:.2f} / {t['max']:.2f}" if t else "-"
+        sym = f"{case['symmetry']:.2f}" if case["symmetry"] is not None else "-"
         print(f"{board:>9} {case['tier']:>7} {case['made']:>3}/{case['seeds']:<3} {att:>16} "
-              f"{sec:>22}")
+              f"{sec:>22} {sym:>9}")
+
+
+def bench_design(cases: list[tuple[int, int]], seeds: int, log) -> list[dict]:
+    """Per (size, stars): designed and grown levels for the same seeds, no tier asked."""
+    out = []
+    for n, k in cases:
+        case: dict = {"size": n, "stars": k, "seeds": seeds,
+                      "target": DESIGN_TARGET.get((n, k))}
+        for name, design in (("grown", False), ("designed", True)):
+            symmetry, score, times = [], [], []
+            for seed in range(seeds):
+                (regions, *_), elapsed = timed(generate_stars, n, k, random.Random(seed), None,
+                                               DEFAULT_MAX_ATTEMPTS, design)
+                figures = design_score(regions)
+                symmetry.append(figures.symmetry)
+                score.append(figures.score)
+                times.append(elapsed)
+            case[name] = {"symmetry": statistics.median(symmetry),
+                          "score": statistics.median(score), "seconds": statistics.median(times)}
+            log(f"{n}×{n} {k}★ {name}: symmetry {case[name]['symmetry']:.2f}")
+        out.append(case)
+    return out
+
+
+def print_design(cases: list[dict]) -> None:
+    print("Star Battle maps, grown (before the design) and designed, no tier asked, seeds "
+          f"0..{cases[0]['seeds'] - 1}: medians of border symmetry, design score, seconds")
+    print(f"{'board':>9} {'symmetry':>15} {'score':>15} {'seconds':>15} {'target':>8}")
+    for case in cases:
+        board = f"{case['size']}×{case['size']} {case['stars']}★"
+        old, new = case["grown"], case["designed"]
+        target = case["target"]
+        met = "" if target is None else (" met" if new["symmetry"] >= target else " MISSED")
+        print(f"{board:>9} {old['symmetry']:>6.2f} → {new['symmetry']:<6.2f} "
+              f"{old['score']:>6.2f} → {new['score']:<6.2f} "
+              f"{old['seconds']:>6.3f} → {new['seconds']:<6.3f} "
+              f"{f'≥{target}' if target else '':>8}{met}")
 
 
 def hardest_marks(regions, k: int) -> dict:
@@ -168,9 +218,19 @@ def main(argv: list[str] | None = None) -> None:
                         help="the step-by-step deduction only, no generation")
     parser.add_argument("--tiers", action="store_true",
                         help="generation per served (size, stars, tier) only")
+    parser.add_argument("--design", action="store_true",
+                        help="border symmetry of designed and grown maps only")
     args = parser.parse_args(argv)
     config = QUICK if args.quick else FULL
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+    if args.design:
+        pin_to_one_core()
+        depth = "quick" if args.quick else "full"
+        cases = bench_design(DESIGN_CASES[depth], DESIGN_SEEDS[depth], log)
+        print(json.dumps(cases, indent=2) if args.json else "", end="")
+        if not args.json:
+            print_design(cases)
+        return
     if args.tiers:
         pin_to_one_core()
         cases = bench_tiers(TIER_SEEDS["quick" if args.quick else "full"], log)

@@ -25,7 +25,14 @@ cdef struct StarSearch:
     uint32_t first[MAX_N]  # the first two solutions found, as each row's star columns
     uint32_t second[MAX_N]
     bint randomize  # branch on a random open cell of the tightest unit (random placements)
+    int symmetry  # SYMMETRY_*: only placements that are their own image (designed maps)
     Rng rng
+
+
+cdef enum:
+    SYMMETRY_NONE = 0
+    SYMMETRY_TURN = 1  # the half turn: (r, c) -> (n-1-r, n-1-c)
+    SYMMETRY_DIAGONAL = 2  # the flip about the main diagonal: (r, c) -> (c, r)
 
 
 cdef void star_state_init(const Board* b, int stars, StarState* s) noexcept nogil

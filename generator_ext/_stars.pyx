@@ -191,6 +191,7 @@ cdef void star_search_init(StarSearch* q, int stars, uint64_t limit,
     q.node_budget = node_budget
     q.aborted = False
     q.randomize = False
+    q.symmetry = SYMMETRY_NONE
 
 
 cdef inline int nth_bit(uint32_t m, int k) noexcept nogil:
@@ -262,9 +263,37 @@ cdef bint pick_random(const Board* b, const StarState* s, StarSearch* q, int kin
     return True
 
 
+cdef int symmetrize(const Board* b, StarState* s, int symmetry) noexcept nogil:
+    """Each star's image a star and each ruled-out cell's image ruled out (propagation forces
+    cells one at a time): -1 when some cell and its image disagree, 1 when a mark was added
+    (propagate again), 0 when the marks are their own image."""
+    cdef int n = b.n
+    cdef int r, c, ir, ic
+    cdef bint star, open_, image_star, image_open
+    cdef int changed = 0
+    for r in range(n):
+        for c in range(n):
+            if symmetry == SYMMETRY_TURN:
+                ir, ic = n - 1 - r, n - 1 - c
+            else:
+                ir, ic = c, r
+            star = (s.star_rows[r] >> c) & 1
+            open_ = (s.open_rows[r] >> c) & 1
+            image_star = (s.star_rows[ir] >> ic) & 1
+            image_open = (s.open_rows[ir] >> ic) & 1
+            if star and not image_star:
+                if not image_open or not star_place(b, s, ir, ic):
+                    return -1
+                changed = 1
+            elif not star and not open_ and image_open:
+                close_cell(s, ir, ic)
+                changed = 1
+    return changed
+
+
 cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept nogil:
     cdef StarState branch
-    cdef int r = 0, c = 0, i
+    cdef int r = 0, c = 0, i, marked
     while True:  # the "no star here" branch loops instead of recursing
         if q.count >= q.limit or q.aborted:
             return
@@ -274,6 +303,12 @@ cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept 
             return
         if not star_propagate(b, s):
             return
+        if q.symmetry:
+            marked = symmetrize(b, s, q.symmetry)
+            if marked < 0:
+                return
+            if marked:
+                continue
         if not pick_cell(b, s, q, &r, &c):
             if q.count == 0:
                 for i in range(MAX_N):
@@ -323,10 +358,11 @@ def count_star_solutions(regions, stars=2, limit=2, node_budget=0):
     return q.count, found, q.nodes, bool(q.aborted)
 
 
-def random_star_placement(n, stars, seed, node_budget=0):
+def random_star_placement(n, stars, seed, node_budget=0, symmetry=0):
     """A random placement of k stars in every row and column of an n×n board, none touching
     (each row's star columns), from a search that branches on random cells; the same seed
-    gives the same placement. None when the node budget runs out first."""
+    gives the same placement. None when the node budget runs out first. `symmetry` 1 (the
+    half turn) or 2 (the main diagonal): only placements that are their own image."""
     cdef Board b
     cdef StarState s
     cdef StarSearch q
@@ -334,10 +370,14 @@ def random_star_placement(n, stars, seed, node_budget=0):
     cdef int k = check_stars_c(stars, n2, RULE_TOUCH)
     cdef uint64_t budget = node_budget
     cdef uint64_t seed64 = seed & 0xFFFFFFFFFFFFFFFF
+    cdef int kind = symmetry
+    if kind not in (SYMMETRY_NONE, SYMMETRY_TURN, SYMMETRY_DIAGONAL):
+        raise ValueError(f"symmetry must be 0, 1 or 2, not {symmetry!r}")
     with nogil:
         star_state_init(&b, k, &s)
         star_search_init(&q, k, 1, budget)
         q.randomize = True
+        q.symmetry = kind
         rng_seed(&q.rng, seed64)
         star_search_run(&b, &s, &q)
     return rows_of(q.first, n2) if q.count else None

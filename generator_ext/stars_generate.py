@@ -5,6 +5,15 @@ between neighbouring regions until the compiled counter finds no second solution
 takes a cell that is a star in the other solution, never one of ours, into a region next to
 it), and keeps the level when the deduction engine finishes it at the asked tier.
 
+The maps are designed (stars_design): the placement and the regions are symmetric under a
+half turn or a diagonal flip, and the repair mirrors each move when the regions stay whole,
+so most levels keep every border's image (10×10 2★: border symmetry median 1.0, against
+0.46 grown). Designed maps come out easy or medium rarely, so for those two tiers every
+GROWN_EVERY-th attempt, and every one past MIXED_DESIGNED_ATTEMPTS, grows the map as before
+(planted: a random placement, regions grown around it), and those levels are partly
+designed, partly grown; hard, expert and untargeted levels are all designed, at every size
+served.
+
 Everything is reproducible from the seed (Python's own Mersenne Twister, seeded with it) and
 bounded: search nodes per count and per attempt, moves per attempt, and attempts."""
 
@@ -14,6 +23,7 @@ import random
 
 from generator_ext._stars import random_star_placement
 from generator_ext._stars_logic import count_after_closure_raw, star_tier_raw
+from generator_ext.stars_design import designed
 
 COUNT_NODE_BUDGET = 3_000_000  # the builder's count of a painted map gives up past this
 # The repair's counts start from the marks of techniques 1-6 (sound, so no solution is lost;
@@ -34,6 +44,19 @@ DEFAULT_MAX_ATTEMPTS = 400
 # and their repair sinks into counts of millions of nodes (16×16 3★), so they grow unevenly
 # too. Untargeted generation grows as for expert.
 EASY_SKEW, HARD_SKEW, EXPERT_SKEW_BIG = 20.0, 12.0, 6.0
+# Designed maps (stars_design: symmetric) come out easy or medium several times less often
+# than grown ones (10×10 2★, 200 attempts at skew 20: 2-5 easy and 6-8 medium against 13 and
+# 10-14; a locally open spot comes with its mirror image, and first holds are rarer), and
+# those that do are unique after a move or two. So for those tiers a designed attempt stops
+# after MIXED_MOVES moves (which makes it about as cheap as a grown one), and every
+# GROWN_EVERY-th attempt is grown as before, and every attempt past MIXED_DESIGNED_ATTEMPTS:
+# all designed, one 12×12 easy seed in ten found none in 400 attempts, and so did one in ten
+# with only every third attempt grown. The levels served there are partly designed, partly
+# grown.
+MIXED_TIERS = ("easy", "medium")
+MIXED_MOVES = 6
+GROWN_EVERY = 3
+MIXED_DESIGNED_ATTEMPTS = 100
 
 
 def tier_skew(n: int, tier: str | None) -> float:
@@ -228,10 +251,18 @@ def joined(n: int, k: int, rows: list[tuple[int, ...]], rng: random.Random):
 
 
 def make_unique_stars(grid: list[list[int]], k: int, solution: list[list[int]],
-                      rng: random.Random, moves: int = MOVES_PER_ATTEMPT) -> bool:
+                      rng: random.Random, moves: int = MOVES_PER_ATTEMPT,
+                      mirror: dict[tuple[int, int], tuple[int, int]] | None = None) -> bool:
     """Moves cells between neighbouring regions (in place) until `solution` is the only one;
-    False when the moves, a count's budget or the attempt's nodes run out."""
+    False when the moves, a count's budget or the attempt's nodes run out. With `mirror` (a
+    designed map's symmetry, under which `solution` is its own image) each move is mirrored
+    too, cell for image cell, when the regions stay whole; otherwise it is made alone."""
     ours = {(r, c) for r, cols in enumerate(solution) for c in cols}
+    move = _move_out
+    if mirror is not None:
+        image_region = {grid[r][c]: grid[mirror[r, c][0]][mirror[r, c][1]] for r, c in ours}
+        move = lambda grid, cell, ours, rng: _mirrored_move(  # noqa: E731
+            grid, cell, ours, rng, mirror, image_region)
     spent = 0
     for _ in range(moves + 1):
         count, found, nodes, aborted = count_after_closure_raw(
@@ -246,9 +277,34 @@ def make_unique_stars(grid: list[list[int]], k: int, solution: list[list[int]],
         other = next(rows for rows in found if rows != solution)
         candidates = [(r, c) for r, cols in enumerate(other) for c in cols if (r, c) not in ours]
         rng.shuffle(candidates)
-        if not any(_move_out(grid, cell, ours, rng) for cell in candidates):
+        if not any(move(grid, cell, ours, rng) for cell in candidates):
             return False
     return False
+
+
+def _mirrored_move(grid: list[list[int]], cell: tuple[int, int], ours: set[tuple[int, int]],
+                   rng: random.Random, mirror: dict[tuple[int, int], tuple[int, int]],
+                   image_region: dict[int, int]) -> bool:
+    """_move_out, and the same move on the images of the cells it moved (to the image of the
+    region they went to) when each image still lies where the symmetry puts it and every
+    region it touches stays connected; the move alone when not. No star of ours moves either
+    way: the images of cells that are none are none."""
+    before = [row[:] for row in grid]
+    if not _move_out(grid, cell, ours, rng):
+        return False
+    n = len(grid)
+    moved = [(r, c) for r in range(n) for c in range(n) if grid[r][c] != before[r][c]]
+    kept = [row[:] for row in grid]
+    touched = set()
+    for r, c in moved:
+        ir, ic = mirror[r, c]
+        if (ir, ic) in moved or grid[ir][ic] != image_region[before[r][c]]:
+            continue
+        touched |= {grid[ir][ic], image_region[grid[r][c]]}
+        grid[ir][ic] = image_region[grid[r][c]]
+    if any(len(_pieces(grid, g)) > 1 for g in sorted(touched)):
+        grid[:] = kept
+    return True
 
 
 def _move_out(grid: list[list[int]], cell: tuple[int, int], ours: set[tuple[int, int]],
@@ -344,16 +400,28 @@ def check_star_tier(tier: object, n: int, k: int) -> None:
 
 
 def generate_stars(n: int, k: int, rng: random.Random, tier: str | None,
-                   max_attempts: int) -> tuple[list[list[int]], list[list[int]], int, str]:
+                   max_attempts: int, design: bool = True,
+                   ) -> tuple[list[list[int]], list[list[int]], int, str]:
     """(regions, solution, attempts, tier) of a unique level that logic finishes, of `tier`
-    when one is asked; RuntimeError when `max_attempts` attempts found none."""
+    when one is asked; RuntimeError when `max_attempts` attempts found none. `design` False
+    grows the maps as before the designed ones (benchmarks.stars compares the two)."""
     skew = tier_skew(n, tier)
+    mixed = tier in MIXED_TIERS
     for attempt in range(1, max_attempts + 1):
-        made = planted(n, k, rng, skew=skew)
-        if made is None:
-            continue
-        grid, solution = made
-        if not make_unique_stars(grid, k, solution, rng):
+        mirror, moves = None, MOVES_PER_ATTEMPT
+        if design and not (mixed and (attempt % GROWN_EVERY == 0
+                                      or attempt > MIXED_DESIGNED_ATTEMPTS)):
+            made = designed(n, k, rng, skew=skew)
+            if made is None:
+                continue
+            grid, solution, mirror = made
+            moves = MIXED_MOVES if mixed else MOVES_PER_ATTEMPT
+        else:
+            made = planted(n, k, rng, skew=skew)
+            if made is None:
+                continue
+            grid, solution = made
+        if not make_unique_stars(grid, k, solution, rng, moves, mirror=mirror):
             continue
         rated = star_tier_raw(grid, k)  # the compiled closures: microseconds, not seconds
         if rated is not None and (rated == tier if tier else rated in star_tiers(n, k)):
