@@ -234,7 +234,9 @@ def designed(n: int, k: int, rng: random.Random, skew: float = 0.0, tries: int =
         return None
     for _ in range(tries):
         groups = symmetric_groups(stars, k, image, rng)
-        seeds = symmetric_linked(n, groups, image, rng) if groups is not None else None
+        if groups is None:
+            continue
+        seeds = symmetric_linked(n, groups, image, rng)
         if seeds is None:
             continue
         grid = symmetric_grow(n, seeds, image, _partners(groups, image), rng, skew)
