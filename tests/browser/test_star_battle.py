@@ -2,6 +2,9 @@
 pages and won through hints and taps; the rules line, the star marks, the conflicts of a
 crowded row, and the solution kept off the page until the win."""
 
+import itertools
+from collections import Counter
+
 import pytest
 
 from puzzles.board import solution_cells
@@ -88,14 +91,20 @@ def test_a_crowded_row_and_touching_stars_are_shown_as_conflicts(page, make_leve
     page.context.add_init_script(NO_AUTO_CROSS)
     page.goto(f"/levels/{level.id}/")
     page.wait_for_selector("#game[data-ready='true']")
-    for c in (0, 2, 4):  # three stars in row 1: one too many, none touching
-        cell(page, 0, c).dblclick()
+    # Three stars in a row, none touching and no region given three: only the row is crowded.
+    r, columns = next((r, cols) for r, line in enumerate(level.regions)
+                      for cols in itertools.combinations(range(10), 3)
+                      if cols[1] - cols[0] > 1 and cols[2] - cols[1] > 1
+                      and max(Counter(line[c] for c in cols).values()) < 3)
+    for c in columns:
+        cell(page, r, c).dblclick()
     assert page.locator(".cell.conflict").count() == 3
     assert page.locator(".cell.conflict-zone").count() >= 10  # the whole row
-    assert "conflict" in cell(page, 0, 2).get_attribute("aria-label")
-    assert page.locator("#status").inner_text() == "Row 1 holds 3 stars; it takes 2."
-    cell(page, 0, 4).click()  # a tap on a star empties it: two stars left, no conflict
-    assert state(page, 0, 4) == "empty" and page.locator(".cell.conflict").count() == 0
+    assert "conflict" in cell(page, r, columns[1]).get_attribute("aria-label")
+    assert page.locator("#status").inner_text() == f"Row {r + 1} holds 3 stars; it takes 2."
+    cell(page, r, columns[2]).click()  # a tap on a star empties it: two left, no conflict
+    assert state(page, r, columns[2]) == "empty"
+    assert page.locator(".cell.conflict").count() == 0
     page.on("dialog", lambda dialog: dialog.accept())
     page.locator("#clear").click()
     assert page.locator(".cell[data-state='queen']").count() == 0
