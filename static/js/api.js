@@ -42,6 +42,17 @@ export const del = (url) => call(url, { method: "DELETE", headers: { "X-CSRFToke
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 const waiting = (answer) => answer.ok && answer.data && answer.data.url
   && ["queued", "running"].includes(answer.data.status);
+// A POST the server refused as busy (503: this player's last job still runs, from another
+// tab, say) is asked again a second later, a few times.
+export async function postWhenFree(url, body, tries = 8) {
+  let answer = await post(url, body);
+  for (let i = 0; answer.status === 503 && i < tries; i++) {
+    await sleep(1000);
+    answer = await post(url, body);
+  }
+  return answer;
+}
+
 export async function settled(answer) {
   for (let tries = 0; waiting(answer); tries++) {
     if (tries >= 120) {

@@ -93,21 +93,23 @@ const showAnalysis = () => view.showAnalysis(analysis, {
   pending: mode === reviewer ? "proposal" : "" });
 
 // ---------------------------------------------------------------- the server
-// A finished Star Battle board is analyzed on the server's builder queue (a job, polled);
-// one job at a time: strokes made meanwhile are analyzed together once it ends.
+// A finished Star Battle board is analyzed on the server's builder queue (a job, polled).
+// One analysis at a time, from its request to its answer: strokes made meanwhile are
+// analyzed together once it ends (the server refuses a second job of one player's while
+// the first runs, so a stroke during the first request would have been answered 503).
 let analyzing = null;
 async function analyze() {
   if (analyzing) { analyzing.again = true; return; }
   const ticket = ++asked, regions = painting.regions();
-  let answer = await api.post("/api/builder/analyze/", { rule, stars, regions });
+  const job = analyzing = { again: false };
+  let answer = await api.postWhenFree("/api/builder/analyze/", { rule, stars, regions });
   if (answer.status === 202) {
-    const job = analyzing = { again: false };
     if (ticket === asked) say(gettext("Analyzing the board on the server…"));
     answer = await api.settled(answer);
-    analyzing = null;
-    if (job.again) { analyze(); return; }
     if (answer.ok) answer = { ...answer, data: answer.data.analysis };
   }
+  analyzing = null;
+  if (job.again) { analyze(); return; }
   if (ticket !== asked) return; // a later stroke's answer is coming
   // Refused (a stored level, a bad board) or not answered: the status says why, and the
   // last verdict goes, since it described an earlier painting.

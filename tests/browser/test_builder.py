@@ -296,3 +296,62 @@ def test_the_builders_verdict_and_problems_speak_the_language(browser, live_serv
         page.locator("#problems li").filter(has_text=one_left).wait_for()
     finally:
         context.close()
+
+
+@pytest.mark.worker
+def test_a_stroke_while_a_star_battle_analysis_runs_is_analyzed_after_it(
+        page, shots, celery_processes):
+    """A stroke made while the last stroke's analysis job was still queued sent a second
+    request, which the server refused (503: one job of a player's at a time); the page
+    showed the refusal, dropped the first job's answer, and kept no verdict. The stroke now
+    waits its turn and is analyzed once the first answer is in. The first answer is held
+    back until after the stroke, and the builder's worker starts only then, so the first
+    job is surely still queued."""
+    from django.conf import settings
+
+    level = generate(10, seed=3, stars=2)
+    r, c = next((r, c) for r, row in enumerate(level.regions) for c in range(9)
+                if row[c] != row[c + 1] and c not in level.solution[r])
+    changed = [list(row) for row in level.regions]
+    changed[r][c] = changed[r][c + 1]  # one cell off: the stroke below paints it back
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    page.wait_for_function("document.getElementById('verdict').textContent.length > 0")
+    draft = page.evaluate("""async (regions) => {
+        const csrf = document.getElementById("builder").dataset.csrf;
+        const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
+            "Content-Type": "application/json", "X-CSRFToken": csrf },
+            body: JSON.stringify({ regions, stars: 2, title: "Late" }) });
+        return answer.json(); }""", changed)
+    statuses = []
+    page.on("response", lambda response: statuses.append(response.status)
+            if response.url.endswith("/api/builder/analyze/") else None)
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:  # its job is made on the server; the page hears of it only later
+            held.append((route, route.fetch()))
+
+    page.route("**/api/builder/analyze/", hold_the_first)
+    page.goto(draft["url"])
+    for _ in range(200):  # the route's handler runs while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the draft's analysis was never asked for"
+    page.locator(f".swatch[data-region='{level.regions[r][c]}']").click()
+    cell(page, r, c).click()  # the stroke, while the first request is unanswered
+    page.wait_for_timeout(300)  # the old page's second request went at once
+    route, answer = held[0]
+    assert answer.status == 202  # a job, queued: no worker yet
+    route.fulfill(response=answer)
+    celery_processes("builder", "worker", "-Q", settings.CELERY_BUILDER_QUEUE,
+                     "--concurrency=1", "--pool=solo", "--without-gossip",
+                     "--without-mingle", "--loglevel=INFO")
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')",
+        timeout=60_000)
+    assert 503 not in statuses, statuses
+    page.screenshot(path=shots / "builder-stars-stroke-during-analysis.png")
