@@ -42,3 +42,5 @@ cdef bint star_propagate(const Board* b, StarState* s) noexcept nogil
 cdef void star_search_init(StarSearch* q, int stars, uint64_t limit,
                            uint64_t node_budget) noexcept nogil
 cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept nogil
+# A search's found rows (bitmasks) as lists of star columns, as the Python side takes them.
+cdef list rows_of(const uint32_t* rows, int n)

@@ -9,8 +9,8 @@ from libc.stdint cimport uint32_t, uint64_t
 from generator_ext._core cimport MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32, full_mask
 from generator_ext._core cimport load_board, popcount32
 from generator_ext._rng cimport Rng, rng_next, rng_seed
-from generator_ext._stars cimport (StarSearch, StarState, star_cross, star_place, star_search_init,
-                                   star_search_run, star_state_init)
+from generator_ext._stars cimport (StarSearch, StarState, rows_of, star_cross, star_place,
+                                   star_search_init, star_search_run, star_state_init)
 
 
 cdef void read_view(const Board* b, int k, const Marks* m, View* v) noexcept nogil:
@@ -620,35 +620,38 @@ cdef bint broken_near(const Board* b, const Marks* m, const View* w, int r, int 
     for i in range(r - 1, r + 2):
         if 0 <= i < n and m.star[i] & near:
             return True
-    bits = d.rows
-    while bits:
-        i = ctz32(bits)
-        bits &= bits - 1
-        if w.need_r[i] < 0 or fit_in_line(w.open_r[i]) < w.need_r[i]:
-            return True
-    bits = d.cols
-    while bits:
-        i = ctz32(bits)
-        bits &= bits - 1
-        if w.need_c[i] < 0 or fit_in_line(w.open_c[i]) < w.need_c[i]:
-            return True
+    if lines_broken(d.rows, w.need_r, w.open_r) or lines_broken(d.cols, w.need_c, w.open_c):
+        return True
     bits = d.regs
     while bits:
         i = ctz32(bits)
         bits &= bits - 1
         if w.need_g[i] < 0 or w.open_g[i] < w.need_g[i]:
             return True
-    bits = (d.rows | (d.rows >> 1)) & full_mask(n - 1)  # pair i: lines i and i + 1
-    while bits:
-        i = ctz32(bits)
-        bits &= bits - 1
-        if pair_blocks(n, w.open_r[i] | w.open_r[i + 1]) < w.need_r[i] + w.need_r[i + 1]:
+    return (pairs_broken(n, d.rows, w.need_r, w.open_r)
+            or pairs_broken(n, d.cols, w.need_c, w.open_c))
+
+
+cdef inline bint lines_broken(uint32_t lines, const int* need, const uint32_t* open_) noexcept nogil:
+    """Some line of `lines` (rows or columns) takes more stars than it needs or can hold."""
+    cdef int i
+    while lines:
+        i = ctz32(lines)
+        lines &= lines - 1
+        if need[i] < 0 or fit_in_line(open_[i]) < need[i]:
             return True
-    bits = (d.cols | (d.cols >> 1)) & full_mask(n - 1)
-    while bits:
-        i = ctz32(bits)
-        bits &= bits - 1
-        if pair_blocks(n, w.open_c[i] | w.open_c[i + 1]) < w.need_c[i] + w.need_c[i + 1]:
+    return False
+
+
+cdef inline bint pairs_broken(int n, uint32_t lines, const int* need,
+                              const uint32_t* open_) noexcept nogil:
+    """Some pair of neighbouring lines holding one of `lines` cannot hold what both need."""
+    cdef int i
+    cdef uint32_t pairs = (lines | (lines >> 1)) & full_mask(n - 1)  # pair i: lines i, i + 1
+    while pairs:
+        i = ctz32(pairs)
+        pairs &= pairs - 1
+        if pair_blocks(n, open_[i] | open_[i + 1]) < need[i] + need[i + 1]:
             return True
     return False
 
@@ -1098,14 +1101,3 @@ def count_after_closure_raw(regions, stars, limit, node_budget, level, tries=1, 
         found.append(rows_of(q.second, n))
     return q.count, found, nodes, bool(q.aborted)
 
-
-cdef list rows_of(const uint32_t* rows, int n):
-    out = []
-    for r in range(n):
-        cols = []
-        m = rows[r]
-        while m:
-            cols.append(ctz32(m))
-            m &= m - 1
-        out.append(cols)
-    return out

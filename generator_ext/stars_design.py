@@ -113,6 +113,32 @@ def _choices(items: list, m: int):
             yield [items[i], *rest]
 
 
+def shortest_path(n: int, start: Cell, goal: Cell, free: Callable[[Cell], bool],
+                  steps: list[Cell], rng: random.Random) -> list[Cell] | None:
+    """A shortest path of `free` cells from `start` to `goal` (ties broken at random by
+    shuffling `steps`, the caller's, in place): its cells from `goal` back, `start` left
+    out. None when there is none."""
+    back = {start: start}
+    todo = [start]
+    while todo and goal not in back:
+        nxt = []
+        for r, c in todo:
+            rng.shuffle(steps)
+            for dr, dc in steps:
+                cell = (r + dr, c + dc)
+                if 0 <= cell[0] < n and 0 <= cell[1] < n and cell not in back and free(cell):
+                    back[cell] = (r, c)
+                    nxt.append(cell)
+        todo = nxt
+    if goal not in back:
+        return None
+    path, cell = [], goal
+    while cell != start:
+        path.append(cell)
+        cell = back[cell]
+    return path
+
+
 def symmetric_linked(n: int, groups: list[list[Cell]], image,
                      rng: random.Random) -> list[list[Cell]] | None:
     """Each group's stars joined by a shortest path of cells no other group holds, and the
@@ -126,29 +152,15 @@ def symmetric_linked(n: int, groups: list[list[Cell]], image,
     for g in order:
         h = partner[g]
         start, *rest = groups[g]
+
+        def free(cell: Cell, g: int = g, h: int = h) -> bool:  # and its image, for a pair
+            return owner.get(cell, g) == g and (h == g or (
+                image(*cell) != cell and owner.get(image(*cell), h) == h))
+
         for goal in rest:
-            back = {start: start}
-            todo = [start]
-            while todo and goal not in back:
-                nxt = []
-                for r, c in todo:
-                    rng.shuffle(steps)
-                    for dr, dc in steps:
-                        cell = (r + dr, c + dc)
-                        if (0 <= cell[0] < n and 0 <= cell[1] < n and cell not in back
-                                and owner.get(cell, g) == g
-                                and (h == g or (image(*cell) != cell
-                                                and owner.get(image(*cell), h) == h))):
-                            back[cell] = (r, c)
-                            nxt.append(cell)
-                todo = nxt
-            if goal not in back:
+            path = shortest_path(n, start, goal, free, steps, rng)
+            if path is None:
                 return None
-            cell = goal
-            path = []
-            while cell != start:
-                path.append(cell)
-                cell = back[cell]
             if h != g and any(image(*cell) in path for cell in path):
                 return None
             for cell in path:

@@ -23,7 +23,7 @@ import random
 
 from generator_ext._stars import random_star_placement
 from generator_ext._stars_logic import count_after_closure_raw, star_tier_raw
-from generator_ext.stars_design import designed
+from generator_ext.stars_design import designed, shortest_path
 
 COUNT_NODE_BUDGET = 3_000_000  # the builder's count of a painted map gives up past this
 # The repair's counts start from the marks of techniques 1-6 (sound, so no solution is lost;
@@ -189,26 +189,16 @@ def linked(n: int, groups: list[list[tuple[int, int]]],
     rng.shuffle(order)
     for g in order:
         start, *rest = groups[g]
+
+        def free(cell: tuple[int, int], g: int = g) -> bool:
+            return owner.get(cell, g) == g
+
         for goal in rest:
-            back = {start: start}
-            todo = [start]
-            while todo and goal not in back:
-                nxt = []
-                for r, c in todo:
-                    rng.shuffle(steps)
-                    for dr, dc in steps:
-                        cell = (r + dr, c + dc)
-                        if (0 <= cell[0] < n and 0 <= cell[1] < n and cell not in back
-                                and owner.get(cell, g) == g):
-                            back[cell] = (r, c)
-                            nxt.append(cell)
-                todo = nxt
-            if goal not in back:
+            path = shortest_path(n, start, goal, free, steps, rng)
+            if path is None:
                 return None
-            cell = goal
-            while cell != start:
+            for cell in path:
                 owner[cell] = g
-                cell = back[cell]
     seeds: list[list[tuple[int, int]]] = [[] for _ in groups]
     for cell, g in owner.items():
         seeds[g].append(cell)

@@ -67,11 +67,11 @@ def one_cell_off(regions: list[list[int]], solution: list, stars: int = 1) -> li
     raise RuntimeError("no near copy with one solution")
 
 
-@row(4)
-def analyses_of_a_near_copy(stack, quick: bool) -> Result:
+def analyses_flood(stack, board: list[list[int]], seconds: float) -> tuple[dict, dict]:
+    """Rounds of 16 concurrent 3★ analyze/ of `board` from one address with fresh cookies,
+    a second apart, while a normal player checks a board: (seconds by status, the
+    player's figures)."""
     level = a_level(stack, 6)
-    board = one_cell_off(*a_stored_level(stack, 14, 3), stars=3)
-    seconds = 10 if quick else 30
     attacker = Client(stack.url).address
     timings: dict[int, list[float]] = {}
 
@@ -82,10 +82,17 @@ def analyses_of_a_near_copy(stack, quick: bool) -> Result:
 
     with normal_player(stack, level) as player, ThreadPoolExecutor(16) as pool:
         began = time.monotonic()
-        while time.monotonic() - began < seconds:  # rounds of 16 at once, a second apart
+        while time.monotonic() - began < seconds:
             started = time.monotonic()
             list(pool.map(analyze, range(16)))
             time.sleep(max(0.0, 1 - (time.monotonic() - started)))
+    return timings, player
+
+
+@row(4)
+def analyses_of_a_near_copy(stack, quick: bool) -> Result:
+    board = one_cell_off(*a_stored_level(stack, 14, 3), stars=3)
+    timings, player = analyses_flood(stack, board, 10 if quick else 30)
     return Result(4, "16 concurrent builder analyze/ of a 14x14 3-star near copy, fresh "
                   "cookies", player_held(player),
                   "analyses: " + "; ".join(f"{len(t)} answered {status}, {figures_ms(t)}"
@@ -99,23 +106,8 @@ def analyses_of_an_honest_star_board(stack, quick: bool) -> Result:
     and a design score."""
     from generator_ext import generate
 
-    level = a_level(stack, 6)
     board = generate(14, seed=4343, stars=3).regions  # made here, never stored
-    seconds = 10 if quick else 30
-    attacker = Client(stack.url).address
-    timings: dict[int, list[float]] = {}
-
-    def analyze(_: int) -> None:
-        answer = Client(stack.url, address=attacker, timeout=60).post(
-            "/api/builder/analyze/", {"regions": board, "rule": "touch", "stars": 3})
-        timings.setdefault(answer.status, []).append(answer.seconds)
-
-    with normal_player(stack, level) as player, ThreadPoolExecutor(16) as pool:
-        began = time.monotonic()
-        while time.monotonic() - began < seconds:  # rounds of 16 at once, a second apart
-            started = time.monotonic()
-            list(pool.map(analyze, range(16)))
-            time.sleep(max(0.0, 1 - (time.monotonic() - started)))
+    timings, player = analyses_flood(stack, board, 10 if quick else 30)
     # Accepted as jobs on the builder's worker (202), one in flight per address; the rest
     # are refused with a reason (429 past the limits, 503 while this address's job runs).
     accepted = len(timings.get(202, [])) + len(timings.get(200, []))

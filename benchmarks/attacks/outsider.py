@@ -24,7 +24,7 @@ from benchmarks.attacks.common import (
     signed_in,
     wait_for,
 )
-from benchmarks.attacks.sockets import a_room, dealt, held_room_socket, receive, room_socket
+from benchmarks.attacks.sockets import a_room, held_room_socket, receive, room_socket, started_round
 from tests.support import EDGE_LIMITS, human_moves
 
 
@@ -71,17 +71,6 @@ def person_like_log(cells: list[list[int]], end_s: float, span_s: float) -> list
     size = max(max(r, c) for r, c in cells) + 1
     cross = [times[0] + (times[1] - times[0]) // 2, cells[0][0], (cells[0][1] + 5) % size, 1]
     return [log[0], cross, *log[1:]]
-
-
-def started_round(stack, host: Client, code: str) -> dict:
-    """The host starts the room's round from a socket of its own: the dealt state."""
-    with room_socket(stack, host, code) as ws:
-        receive(ws, "hello")
-        ws.send(json.dumps({"type": "start"}))
-        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
-    if state is None:
-        raise RuntimeError("the round was never dealt")
-    return state
 
 
 @row(21)

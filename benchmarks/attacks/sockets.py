@@ -109,20 +109,26 @@ def dealt(client: Client, code: str) -> dict | None:
     return room if room.get("levels") else None
 
 
+def started_round(stack, host: Client, code: str) -> dict:
+    """The host starts the room's round from a socket of its own: the dealt state."""
+    with room_socket(stack, host, code) as ws:
+        receive(ws, "hello")
+        ws.send(json.dumps({"type": "start"}))
+        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
+    if state is None:
+        raise RuntimeError("the round was never dealt")
+    return state
+
+
 @row(8)
 def a_race_finished_by_script(stack, quick: bool) -> Result:
     boards = 1 if quick else 3
     host, code = a_room(stack, size=8, boards=boards)
     refused = []
-    with room_socket(stack, host, code) as ws:
-        receive(ws, "hello")
-        ws.send(json.dumps({"type": "start"}))
-        state = wait_for(lambda: dealt(host, code), 10, every=0.1)
-        if state is None:
-            raise RuntimeError("the round was never dealt")
-        starts_at = time.monotonic() + state["starts_in_ms"] / 1000
-        solutions = [host.post(f"/api/levels/8/{level}/reveal/", {}).json().get("solution")
-                     for level in state["levels"]]  # during the countdown
+    state = started_round(stack, host, code)
+    starts_at = time.monotonic() + state["starts_in_ms"] / 1000
+    solutions = [host.post(f"/api/levels/8/{level}/reveal/", {}).json().get("solution")
+                 for level in state["levels"]]  # during the countdown
     time.sleep(max(0.0, starts_at - time.monotonic()) + 2.6)  # a log of 8 queens
     for board, solution in enumerate(solutions):
         # A socket of its own per finish: a script does not care if the last one died.

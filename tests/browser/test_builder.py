@@ -216,6 +216,16 @@ def test_start_from_a_motif_paints_a_unique_board_around_it(page, shots, builder
     page.screenshot(path=shots / "builder-motif.png", full_page=True)
 
 
+def saved_draft(page, regions, title: str) -> dict:
+    """A 2★ draft saved through the API from the builder page (its CSRF token)."""
+    return page.evaluate("""async ([regions, title]) => {
+        const csrf = document.getElementById("builder").dataset.csrf;
+        const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
+            "Content-Type": "application/json", "X-CSRFToken": csrf },
+            body: JSON.stringify({ regions, stars: 2, title }) });
+        return answer.json(); }""", [regions, title])
+
+
 @pytest.mark.worker
 def test_a_star_battle_draft_is_analyzed_on_the_builders_worker(page, shots, builder_worker):
     """A finished 2★ board is analyzed as a job on the builder's worker (202): the page polls
@@ -226,12 +236,7 @@ def test_a_star_battle_draft_is_analyzed_on_the_builders_worker(page, shots, bui
     # The blank board's own analysis (a 200) answered first: else, late under load, it was
     # the answer the draft page's expectation below caught.
     page.wait_for_function("document.getElementById('verdict').textContent.length > 0")
-    draft = page.evaluate("""async (regions) => {
-        const csrf = document.getElementById("builder").dataset.csrf;
-        const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
-            "Content-Type": "application/json", "X-CSRFToken": csrf },
-            body: JSON.stringify({ regions, stars: 2, title: "Twin" }) });
-        return answer.json(); }""", level.regions)
+    draft = saved_draft(page, level.regions, "Twin")
     with page.expect_response(lambda r: r.url.endswith("/api/builder/analyze/")) as asked:
         page.goto(draft["url"])
     assert asked.value.status == 202
@@ -317,12 +322,7 @@ def test_a_stroke_while_a_star_battle_analysis_runs_is_analyzed_after_it(
     page.goto("/create/")
     page.wait_for_selector("#builder[data-ready='true']")
     page.wait_for_function("document.getElementById('verdict').textContent.length > 0")
-    draft = page.evaluate("""async (regions) => {
-        const csrf = document.getElementById("builder").dataset.csrf;
-        const answer = await fetch("/api/builder/drafts/", { method: "POST", headers: {
-            "Content-Type": "application/json", "X-CSRFToken": csrf },
-            body: JSON.stringify({ regions, stars: 2, title: "Late" }) });
-        return answer.json(); }""", changed)
+    draft = saved_draft(page, changed, "Late")
     statuses = []
     page.on("response", lambda response: statuses.append(response.status)
             if response.url.endswith("/api/builder/analyze/") else None)
