@@ -10,8 +10,13 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy, ngettext
 
 from generator_ext import REGION_COLORS, design_score, rate, region_colors
-from puzzles import domain
-from puzzles.errors import ServiceError
+from puzzles.builder import selectors as community_selectors
+from puzzles.builder.services import community
+from puzzles.core import vocabulary as domain
+from puzzles.core.errors import ServiceError
+from puzzles.levels.selectors import pools as pool_selectors
+from puzzles.levels.selectors import runs as run_selectors
+from puzzles.levels.services import pools, runs
 from puzzles.models import (
     CommunityLevel,
     DailyPuzzle,
@@ -22,10 +27,7 @@ from puzzles.models import (
     Solve,
     Strike,
 )
-from puzzles.selectors import community as community_selectors
-from puzzles.selectors import pools as pool_selectors
-from puzzles.selectors import runs as run_selectors
-from puzzles.services import community, pools, runs, strikes
+from puzzles.play.services import strikes
 
 
 def board_picture(regions, cell_px: int = 8, colors=None):
