@@ -11,10 +11,10 @@ from puzzles.api import builder_serializers as b
 from puzzles.api.throttles import BuilderThrottle, FixThrottle, MotifThrottle, PublishThrottle
 from puzzles.api.views import answers, body
 from puzzles.builder import selectors as community_selectors
+from puzzles.builder.models import FixJob, JobKind
 from puzzles.builder.services import community
 from puzzles.builder.services import jobs as builder_jobs
 from puzzles.core import vocabulary as domain
-from puzzles.models import FixJob, JobKind
 
 
 class AnalyzeView(APIView):

@@ -7,8 +7,9 @@ from rest_framework import serializers
 from generator_ext import TECHNIQUES, second_channel
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
 from puzzles.core.step_words import step_message
-from puzzles.core.vocabulary import Category, Unranked
-from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
+from puzzles.core.vocabulary import Category, Rule, Tier, Unranked
+from puzzles.daily.models import DailyPuzzle
+from puzzles.levels.models import GenerationRun, Level
 from puzzles.play import move_log as moves
 from puzzles.play.services.play import OPENED_MAX_AGE_S
 

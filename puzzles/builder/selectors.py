@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.db.models import Case, CharField, Count, F, Q, QuerySet, Value, When
 from django.db.models.functions import Cast, Concat, TruncDate
 
+from puzzles.builder.models import Draft, FixJob
+from puzzles.core.vocabulary import Source
+from puzzles.levels.models import Level
 from puzzles.levels.selectors.levels import is_out
-from puzzles.models import Draft, FixJob, Level, Solve, Source
+from puzzles.play.models import Solve
 
 COMMUNITY_ORDERS = {"newest": ("-created_at", "-id"), "played": ("-plays", "-created_at")}
 

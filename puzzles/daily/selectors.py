@@ -6,9 +6,11 @@ from datetime import date
 
 from django.db.models import QuerySet
 
+from puzzles.core.vocabulary import Rule
+from puzzles.daily.models import DailyPuzzle, DailyTheme
 from puzzles.levels import cache as level_cache
 from puzzles.levels import cache_tags
-from puzzles.models import DailyPuzzle, DailyTheme, Level, Rule
+from puzzles.levels.models import Level
 
 
 def daily_for(day: date) -> DailyPuzzle | None:

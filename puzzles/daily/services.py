@@ -12,9 +12,11 @@ from django.utils.translation import gettext
 
 from generator_ext import PICTOGRAMS, generate
 from puzzles.core.errors import ServiceError
+from puzzles.core.vocabulary import Rule, Tier
 from puzzles.daily import selectors as daily_selectors
+from puzzles.daily.models import DailyPuzzle
+from puzzles.levels.models import Level
 from puzzles.levels.services.levels import save_generated_level
-from puzzles.models import DailyPuzzle, Level, Rule, Tier
 
 DAILY_SIZES = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 10}  # Monday = 0
 # Sunday is Star Battle: the standard 10×10 board with two stars per row, column and region.

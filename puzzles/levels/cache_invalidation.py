@@ -11,9 +11,10 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from puzzles.core.vocabulary import Tier
+from puzzles.daily.models import DailyPuzzle
 from puzzles.levels.cache import forget
 from puzzles.levels.cache_tags import added_tag, daily_tag, level_tag, pool_tag
-from puzzles.models import DailyPuzzle, Level
+from puzzles.levels.models import Level
 
 
 def tags_of(level, *, any_tier: bool = False) -> list[tuple]:

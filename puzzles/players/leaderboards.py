@@ -27,7 +27,8 @@ from django.db.models import Count, F, Sum
 
 from puzzles.core.rate_limits import redis_client
 from puzzles.core.vocabulary import CATEGORY_ORDER, categories_on_board
-from puzzles.models import Player, Solve
+from puzzles.play.models import Solve
+from puzzles.players.models import Player
 
 log = logging.getLogger(__name__)
 

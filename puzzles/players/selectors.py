@@ -11,8 +11,11 @@ from datetime import date
 
 from django.db.models import F
 
-from puzzles.models import Draft, FixJob, Follow, Level, Player, Solve
+from puzzles.builder.models import Draft, FixJob
+from puzzles.levels.models import Level
+from puzzles.play.models import Solve
 from puzzles.players import streaks
+from puzzles.players.models import Follow, Player
 
 
 def player_of(key: str) -> Player | None:

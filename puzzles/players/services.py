@@ -19,12 +19,15 @@ from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from puzzles.builder.models import Draft, FixJob
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
 from puzzles.core.text_safety import skeleton
 from puzzles.levels import cache_invalidation as level_changes
-from puzzles.models import Draft, FixJob, Follow, Level, Player, Solve, SyncCode
+from puzzles.levels.models import Level
+from puzzles.play.models import Solve
 from puzzles.players import leaderboards
+from puzzles.players.models import Follow, Player, SyncCode
 from puzzles.rooms import services as rooms
 
 SYNC_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few tries per minute

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.db.models import F
 from django.utils import timezone
 
-from puzzles.models import Room, RoomPlayer, RoomResult, RoomState
+from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
 
 log = logging.getLogger(__name__)
 

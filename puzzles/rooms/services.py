@@ -30,10 +30,12 @@ from django.utils.translation import gettext
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
 from puzzles.core.step_words import tier_word
+from puzzles.levels.models import Level
 from puzzles.levels.selectors import levels as level_selectors
-from puzzles.models import Level, Room, RoomPlayer, RoomResult, RoomState, Solve
 from puzzles.play import move_log as moves
+from puzzles.play.models import Solve
 from puzzles.play.selectors import play as play_selectors
+from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
 from puzzles.rooms.selectors import progress_key, stale_before
 
 ROOM_BOARDS = range(1, 6)

@@ -8,12 +8,14 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from generator_ext import canonical_hash
+from puzzles.builder.models import Draft
 from puzzles.builder.services import jobs as builder_jobs
 from puzzles.builder.services import painting as builder
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
+from puzzles.core.vocabulary import Source
 from puzzles.levels import cache_invalidation as level_changes
-from puzzles.models import Draft, Level, Source
+from puzzles.levels.models import Level
 
 MAX_DRAFTS_PER_PLAYER = 50
 

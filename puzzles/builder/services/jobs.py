@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, overri
 
 from generator_ext import Analysis, DesignScore, Problem, Rating, Step
 from puzzles.builder import selectors as community_selectors
+from puzzles.builder.models import FixJob, FixStatus, JobKind
 from puzzles.builder.services.painting import (
     analyze_painting,
     analyzed,
@@ -30,7 +31,6 @@ from puzzles.builder.services.painting import (
 )
 from puzzles.core import inflight_locks as inflight
 from puzzles.core.errors import Busy, ServiceError
-from puzzles.models import FixJob, FixStatus, JobKind
 
 log = logging.getLogger(__name__)
 

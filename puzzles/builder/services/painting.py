@@ -24,9 +24,10 @@ from puzzles.builder import selectors as community_selectors
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
 from puzzles.core.step_words import problem_message
+from puzzles.core.vocabulary import Source
 from puzzles.levels import likeness
+from puzzles.levels.models import Level
 from puzzles.levels.selectors import levels as level_selectors
-from puzzles.models import Level, Source
 
 log = logging.getLogger(__name__)
 

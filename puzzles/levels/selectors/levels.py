@@ -12,7 +12,7 @@ from django.utils import timezone
 from puzzles.core import vocabulary as domain
 from puzzles.levels import cache as level_cache
 from puzzles.levels import cache_tags, likeness
-from puzzles.models import Level
+from puzzles.levels.models import Level
 
 
 def active_levels(size: int, rule: str, tier: str | None = None,

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
+from puzzles.levels.models import Level, PoolTarget
 from puzzles.levels.selectors import runs
-from puzzles.models import Level, PoolTarget
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzles.models import ACTIVE_RUN_STATUSES, GenerationRun
+from puzzles.levels.models import ACTIVE_RUN_STATUSES, GenerationRun
 
 
 def run_by_id(run_id: int) -> GenerationRun | None:

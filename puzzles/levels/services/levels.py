@@ -14,7 +14,7 @@ from generator_ext import (
 )
 from puzzles.core.errors import ServiceError
 from puzzles.levels import cache_invalidation as level_changes
-from puzzles.models import Level
+from puzzles.levels.models import Level
 
 
 def save_generated_level(generated: GeneratedLevel, *, min_region_size: int = 2,

@@ -10,11 +10,12 @@ from django.core.cache import cache
 from django.db import transaction
 
 from puzzles.core import vocabulary as domain
+from puzzles.core.vocabulary import Rule
+from puzzles.levels.models import PoolTarget
 from puzzles.levels.selectors import levels as level_selectors
 from puzzles.levels.selectors import runs as run_selectors
 from puzzles.levels.services import runs
 from puzzles.levels.services.runs import MAX_RUN_REQUEST
-from puzzles.models import PoolTarget, Rule
 
 log = logging.getLogger(__name__)
 STARTER_SIZES = range(4, 13)

@@ -18,8 +18,8 @@ from generator_ext import generate
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
 from puzzles.levels import cache as level_cache
+from puzzles.levels.models import GenerationRun, RunStatus
 from puzzles.levels.services.levels import save_generated_level
-from puzzles.models import GenerationRun, RunStatus
 
 log = logging.getLogger(__name__)
 MAX_RUN_REQUEST = 1000

@@ -3,8 +3,9 @@
 from django.core.management.base import BaseCommand
 
 from puzzles.core.schedule import sync_periodic_tasks
+from puzzles.core.vocabulary import Rule
+from puzzles.levels.models import Level
 from puzzles.levels.services import pools, runs
-from puzzles.models import Level, Rule
 
 
 class Command(BaseCommand):

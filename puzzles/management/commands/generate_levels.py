@@ -8,8 +8,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
+from puzzles.levels.models import RunStatus
 from puzzles.levels.services import runs
-from puzzles.models import RunStatus
 
 
 class Command(BaseCommand):

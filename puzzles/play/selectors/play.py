@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
 
-from puzzles.models import Level, Reveal, Solve
+from puzzles.levels.models import Level
+from puzzles.play.models import Reveal, Solve
 
 # A ranking line ("faster than 60 % of players") needs this many ranked solves of the level:
 # with fewer, one other player makes it 0 % or 100 %.

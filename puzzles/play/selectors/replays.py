@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.core.errors import ServiceError
-from puzzles.models import Level, Player, Solve
+from puzzles.levels.models import Level
 from puzzles.play import move_log as moves
+from puzzles.play.models import Solve
+from puzzles.players.models import Player
 
 FRIENDS_SHOWN = 8  # the followed players' recordings listed, fastest first
 

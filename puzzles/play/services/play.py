@@ -17,9 +17,10 @@ from django.utils.translation import gettext
 from generator_ext import Step, hint, parse_cells
 from puzzles.core.errors import ServiceError
 from puzzles.core.vocabulary import Category
-from puzzles.models import Level, Reveal, Solve
+from puzzles.levels.models import Level
 from puzzles.play import board_check as board
 from puzzles.play import move_log as moves
+from puzzles.play.models import Reveal, Solve
 from puzzles.play.selectors import play as play_selectors
 from puzzles.players import leaderboards
 

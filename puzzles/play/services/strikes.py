@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from puzzles.core.errors import ServiceError
-from puzzles.models import Solve, Strike
+from puzzles.play.models import Solve, Strike
 from puzzles.players import leaderboards
 
 MAX_REASON = 500

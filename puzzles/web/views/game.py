@@ -9,11 +9,11 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
+from puzzles.core.vocabulary import Rule, Source
 from puzzles.daily import selectors as daily_selectors
 from puzzles.daily import services as daily
 from puzzles.levels.selectors import levels as level_selectors
 from puzzles.levels.selectors import pools as pool_selectors
-from puzzles.models import Rule, Source
 from puzzles.web.og_image import level_png
 from puzzles.web.views.context import (
     base_context,
