@@ -135,7 +135,7 @@ def queue_job(*, kind: str, player: str, address: str, rule: str, stars: int = 1
 
 
 def enqueue_fix(job_id: int) -> None:
-    from puzzles.tasks import work_on_fix  # tasks import services
+    from puzzles.builder.tasks import work_on_fix  # the tasks import this module
 
     try:
         work_on_fix.apply_async(args=[job_id], queue=settings.CELERY_BUILDER_QUEUE,

@@ -80,7 +80,7 @@ def top_up_pools(*, target_ids=None) -> list:
 def request_top_up() -> bool:
     """Ask the worker to run the top-up soon (a player found a pool empty). Creates nothing
     itself, and asks at most once per TOP_UP_DEBOUNCE_S; False when it did not ask."""
-    from puzzles.tasks import top_up_pools as top_up_task  # tasks import services
+    from puzzles.levels.tasks import top_up_pools as top_up_task  # the tasks import this module
 
     try:
         if not cache.add("queens:top-up-requested", 1, TOP_UP_DEBOUNCE_S):

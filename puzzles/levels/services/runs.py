@@ -72,7 +72,7 @@ def run_queue(run_id: int) -> str:
 
 
 def enqueue_run(run_id: int) -> None:
-    from puzzles.tasks import run_generation  # tasks import services
+    from puzzles.levels.tasks import run_generation  # the tasks import this module
 
     try:
         result = run_generation.apply_async(args=[run_id], queue=run_queue(run_id), retry=False)
