@@ -13,8 +13,24 @@ class PuzzlesConfig(AppConfig):
         from puzzles.core.deploy_checks import mail_is_configured
 
         checks.register(mail_is_configured, checks.Tags.compatibility, deploy=True)
+        register_player_keys()
+        # The daily's level-cache signals and its part of a level's invalidation.
+        import puzzles.daily.cache_invalidation  # noqa: F401
 
         # The folders the settings' defaults write to (SQLite, static files, the local
         # broker): made here, when Django starts, never when the settings are imported.
         for folder in getattr(settings, "QUEENS_MAKE_DIRS", ()):
             Path(folder).mkdir(parents=True, exist_ok=True)
+
+
+def register_player_keys() -> None:
+    """Each domain declares its player-key columns (puzzles/core/player_keys.py) from its own
+    module; the order is the order merge and delete visit them (solves first, as before)."""
+    from puzzles.builder import player_keys as builder
+    from puzzles.levels import player_keys as levels
+    from puzzles.play import player_keys as play
+    from puzzles.players import player_keys as players
+    from puzzles.rooms import player_keys as rooms
+
+    for domain in (play, builder, levels, players, rooms):
+        domain.register()

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 from django.core.cache import cache
 
-from puzzles.core.rate_limits import redis_client
+from puzzles.core.redis_client import redis_client
 
 log = logging.getLogger(__name__)
 

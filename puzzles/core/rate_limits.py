@@ -10,7 +10,10 @@ import threading
 import time
 from dataclasses import dataclass
 
-from django.core.cache import cache, caches
+from django.core.cache import cache
+
+# Read here too by callers and tests; the client itself lives in core/redis_client.py.
+from puzzles.core.redis_client import redis_client  # noqa: F401
 
 log = logging.getLogger(__name__)
 
@@ -59,15 +62,6 @@ class _LocalCounts:
 
 
 _local = _LocalCounts()
-
-
-def redis_client():
-    """The shared cache's redis client (guarded by its circuit breaker), or None."""
-    backend = caches["default"]  # the backend itself (`cache` is a proxy of another type)
-    client_of = getattr(getattr(backend, "_cache", None), "get_client", None)
-    if client_of is None or not type(backend).__name__.endswith("RedisCache"):
-        return None
-    return client_of(write=True)
 
 
 def hit(scope: str, who: str, rate: Rate) -> tuple[bool, float]:

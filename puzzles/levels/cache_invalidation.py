@@ -1,19 +1,19 @@
 """What a change to the data makes stale in the level cache (puzzles/levels/cache.py): a
-level's own entry, the candidate lists it is in and the daily it is; a new level only joins
-its pool's lists. Saves and deletes tell it through signals; bulk updates, which send none,
-through forget_levels."""
+level's own entry and the candidate lists it is in, and what the domains above levels keep of
+it (the daily it is: puzzles/daily/cache_invalidation.py adds that through `also_stale`, so
+levels never imports daily); a new level only joins its pool's lists. Saves and deletes tell
+it through signals; bulk updates, which send none, through forget_levels."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from puzzles.core.vocabulary import Tier
-from puzzles.daily.models import DailyPuzzle
 from puzzles.levels.cache import forget
-from puzzles.levels.cache_tags import added_tag, daily_tag, level_tag, pool_tag
+from puzzles.levels.cache_tags import added_tag, level_tag, pool_tag
 from puzzles.levels.models import Level
 
 
@@ -25,15 +25,19 @@ def tags_of(level, *, any_tier: bool = False) -> list[tuple]:
             *(pool_tag(level.size, level.rule, t, level.stars) for t in tiers)]
 
 
-def _dailies_of(level_ids: list[int]) -> list[tuple]:
-    return [daily_tag(day) for day in DailyPuzzle.objects.filter(level_id__in=level_ids)
-            .values_list("date", flat=True)]
+# What else a change to these levels (by id) makes stale: each domain that keeps entries
+# built from levels appends its own function here when it is imported.
+also_stale: list[Callable[[list[int]], list[tuple]]] = []
+
+
+def _others_of(level_ids: list[int]) -> list[tuple]:
+    return [tag for stale in also_stale for tag in stale(level_ids)]
 
 
 def forget_levels(levels: Iterable) -> None:
     """A batch of levels changed by update() (which sends no signal): one change for all."""
     levels = list(levels)
-    tags: list[tuple] = _dailies_of([level.id for level in levels])
+    tags: list[tuple] = _others_of([level.id for level in levels])
     for level in levels:
         tags += tags_of(level, any_tier=True)
     forget(tags)
@@ -49,16 +53,9 @@ def _level_saved(sender, instance, created, raw=False, **kwargs) -> None:
                            instance.stars)]
         forget([level_tag(instance.id), *(added if instance.is_active else [])])
         return
-    forget(tags_of(instance, any_tier=True) + _dailies_of([instance.id]))
+    forget(tags_of(instance, any_tier=True) + _others_of([instance.id]))
 
 
 @receiver(post_delete, sender=Level)
 def _level_deleted(sender, instance, **kwargs) -> None:
     forget(tags_of(instance, any_tier=True))
-
-
-@receiver([post_save, post_delete], sender=DailyPuzzle)
-def _daily_changed(sender, instance, **kwargs) -> None:
-    # Its level comes out on that day: the level and the lists it is in change too.
-    level = Level.objects.filter(id=instance.level_id).only("id", "size", "rule").first()
-    forget([daily_tag(instance.date), *(tags_of(level, any_tier=True) if level else [])])

@@ -25,7 +25,7 @@ from datetime import date, timedelta
 from django.core.cache import cache
 from django.db.models import Count, F, Sum
 
-from puzzles.core.rate_limits import redis_client
+from puzzles.core.redis_client import redis_client
 from puzzles.core.vocabulary import CATEGORY_ORDER, categories_on_board
 from puzzles.play.models import Solve
 from puzzles.players.models import Player

@@ -11,8 +11,7 @@ from datetime import date
 
 from django.db.models import F
 
-from puzzles.builder.models import Draft, FixJob
-from puzzles.levels.models import Level
+from puzzles.core import player_keys
 from puzzles.play.models import Solve
 from puzzles.players import streaks
 from puzzles.players.models import Follow, Player
@@ -108,14 +107,6 @@ def export(key: str, *, today: date, user=None) -> dict:
         account = {"email": user.email, "joined": user.date_joined.isoformat(),
                    "emails": list(user.emailaddress_set.values("email", "verified",
                                                                  "primary"))}
-    solves = [{
-        "level": s.level_id, "size": s.level.size, "tier": s.level.tier,
-        "opened_at": s.opened_at, "solved_at": s.solved_at, "seconds": s.seconds,
-        "hints": s.hints, "techniques": s.techniques, "revealed": s.revealed,
-        "wrong_checks": s.wrong_checks, "category": s.category or None,
-        "unranked": s.unranked or None, "moves": s.moves,
-        "address_key": s.address or None,
-    } for s in Solve.objects.filter(player=key).select_related("level").order_by("id")]
     streak = streak_of(key, today)
     return {
         "account": account,
@@ -123,14 +114,7 @@ def export(key: str, *, today: date, user=None) -> dict:
                    "created_at": player.created_at} if player else None,
         "streak": asdict(streak),
         "bests": bests(key),
-        "solves": solves,
-        "drafts": list(Draft.objects.filter(player=key).values(
-            "key", "size", "rule", "regions", "title", "maker_name", "created_at",
-            "updated_at")),
-        "published_levels": list(Level.objects.filter(maker=key).values(
-            "id", "size", "title", "maker_name", "created_at")),
-        "fix_requests": list(FixJob.objects.filter(player=key).values(
-            "key", "status", "created_at")),
+        **player_keys.export_all(key),  # each domain's rows: solves, drafts, levels...
         "following": list(Follow.objects.filter(follower__key=key).values_list(
             "followed__handle", flat=True)),
     }

@@ -1,9 +1,10 @@
 """Players: accounts joined to a guest's history, sync codes between devices, display
 names, hiding, follows, and deleting what a player asked us to forget.
 
-A history is every row filed under a player key: solves, builder drafts and fix jobs,
-published levels (`maker`), follows and sync codes. Merging one into another moves every
-row; a level both played keeps one play, so nothing is lost or counted twice."""
+A history is every row filed under a player key: the columns each domain declares in the
+registry of player-key columns (puzzles/core/player_keys.py), and the player's own row and
+follows. Merging one into another moves every row; a level both played keeps one play, so
+nothing is lost or counted twice."""
 
 from __future__ import annotations
 
@@ -14,67 +15,30 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q, Value
-from django.db.models.functions import Cast, Concat
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from puzzles.builder.models import Draft, FixJob
+from puzzles.core import player_keys
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
 from puzzles.core.text_safety import skeleton
-from puzzles.levels import cache_invalidation as level_changes
-from puzzles.levels.models import Level
-from puzzles.play.models import Solve
 from puzzles.players import leaderboards
 from puzzles.players.models import Follow, Player, SyncCode
-from puzzles.rooms import services as rooms
 
 SYNC_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few tries per minute
 SYNC_CODE_TTL = timedelta(minutes=10)
-GONE_PREFIX = "gone:"  # the key of an anonymised solve: "gone:<its id>", linked to nobody
 
 
 # ---------------------------------------------------------------- merging histories
-def merge_play(kept: Solve, other: Solve) -> None:
-    """Fold `other` (the same level, another device) into `kept`, which the caller saves:
-    the recorded solve wins (the earlier if both), and counts add up."""
-    if other.seconds is not None and (kept.seconds is None or (
-            other.solved_at and kept.solved_at and other.solved_at < kept.solved_at)):
-        for name in ("seconds", "solved_at", "ranked", "category", "unranked", "moves",
-                     "address"):
-            setattr(kept, name, getattr(other, name))
-    elif kept.seconds is None and other.solved_at and (
-            kept.solved_at is None or other.solved_at < kept.solved_at):
-        kept.solved_at = other.solved_at
-    openings = [t for t in (kept.opened_at, other.opened_at) if t]
-    kept.opened_at = min(openings) if openings else None
-    kept.hints += other.hints
-    kept.techniques = [*kept.techniques, *other.techniques]
-    kept.wrong_checks += other.wrong_checks
-    kept.revealed = kept.seconds is None and (kept.revealed or other.revealed)
-
-
 def merge_history(source: str, target: str) -> None:
-    """Move every row of `source` to `target`; the source key is left with nothing."""
+    """Move every row of `source` to `target` (each domain's columns, through the registry of
+    player-key columns); the source key is left with nothing."""
     if source == target:
         return
     with transaction.atomic():
         left = leaderboards.boards_of(source)  # the guest's own places go with its key
-        theirs = {s.level_id: s for s in Solve.objects.select_for_update().filter(player=target)}
-        for play in Solve.objects.select_for_update().filter(player=source):
-            kept = theirs.get(play.level_id)
-            if kept is None:
-                play.player = target
-                play.save(update_fields=["player"])
-            else:
-                merge_play(kept, play)
-                play.delete()
-                kept.save()
-        Draft.objects.filter(player=source).update(player=target)
-        FixJob.objects.filter(player=source).update(player=target)
-        Level.objects.filter(maker=source).update(maker=target)
-        SyncCode.objects.filter(player=source).delete()
+        player_keys.merge_all(source, target)
         gone = Player.objects.filter(key=source, user__isnull=True).first()
         if gone is not None:
             keeper = Player.objects.get_or_create(key=target)[0]
@@ -231,25 +195,15 @@ def join_by_code(raw: object, *, key: str, signed_in: bool) -> str:
 # ---------------------------------------------------------------- forgetting
 def delete_history(key: str, *, user=None) -> None:
     """Forget a player: their account, name, follows, drafts and codes go; their solves stay
-    for the levels' statistics, each under a key of its own that links it to nobody."""
+    for the levels' statistics, each under a key of its own that links it to nobody (each
+    domain's part through the registry of player-key columns)."""
     with transaction.atomic():
         player = Player.objects.filter(key=key).first()
         board_ids = leaderboards.boards_of(key)
-        Solve.objects.filter(player=key).update(
-            player=Concat(Value(GONE_PREFIX), Cast("id", output_field=Solve._meta.get_field(
-                "player"))), address="")
-        Draft.objects.filter(player=key).delete()
-        FixJob.objects.filter(player=key).delete()
-        made = list(Level.objects.filter(maker=key).only("id", "size", "rule", "stars"))
-        Level.objects.filter(maker=key).update(maker="", maker_name="")
-        SyncCode.objects.filter(player=key).delete()
-        rooms.forget_player(key)
+        player_keys.delete_all(key)
         pk = player.pk if player is not None else None
         if player is not None:
             player.delete()  # its follows go with it
         transaction.on_commit(lambda: leaderboards.forget(pk, key, board_ids))
-        # The update sent no signal: the web processes' kept copies of the levels (and the
-        # lists they are in) still say "by <name>" until told.
-        transaction.on_commit(lambda: level_changes.forget_levels(made))
         if user is not None:
             user.delete()  # its email addresses go with it

@@ -29,6 +29,7 @@ from django.utils.translation import gettext
 
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
+from puzzles.core.player_keys import GONE_PREFIX
 from puzzles.core.step_words import tier_word
 from puzzles.levels.models import Level
 from puzzles.levels.selectors import levels as level_selectors
@@ -374,11 +375,10 @@ def expire_rooms() -> int:
 
 # ---------------------------------------------------------------- forgetting
 def forget_player(key: str) -> None:
-    """The rooms' part of forgetting a player (services.players.delete_history): their
+    """The rooms' part of forgetting a player (players.services.delete_history, through
+    the registry of player-key columns): their
     name and key leave every room's players and results; the rows stay, anonymised (a
     round's places keep their count), and a room they hosted passes to the next player."""
-    from puzzles.players.services import GONE_PREFIX  # (players calls this module)
-
     for mine in RoomPlayer.objects.filter(player=key).select_related("room"):
         gone = f"{GONE_PREFIX}room:{mine.pk}"
         cache.delete(progress_key(mine.room, key))
