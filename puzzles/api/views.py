@@ -140,8 +140,7 @@ class RandomLevelView(APIView):
         size = parse_size(n)
         rule = parse_rule(request)
         stars = parse_stars(request, size)
-        if stars != 1 and rule != domain.Rule.TOUCH:
-            raise ParseError("k-star levels use the touch rule only")
+        domain.check_star_rule(stars, rule)
         tier = parse_tier(request, size, stars)
         exclude = parse_exclude(request)
         level = pick_level(request, size, rule, tier, exclude, stars)

@@ -126,8 +126,7 @@ def analyzed(regions: list[list[int]], *, rule: str, stars: int = 1) -> Analysis
 def check_builder_stars(stars: object, rule: str) -> int:
     """A star count the builder paints for: 1, or 2 and 3 under the touch rule."""
     stars = domain.check_stars(stars)
-    if stars != 1 and rule != domain.Rule.TOUCH:
-        raise ServiceError(gettext("k-star boards use the touch rule only"))
+    domain.check_star_rule(stars, rule)
     return stars
 
 
