@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from puzzles.api import serializers as s
 from puzzles.api.throttles import PostThrottle
+from puzzles.core import health
 from puzzles.core import vocabulary as domain
 from puzzles.core.step_words import rule_word, tier_word
 from puzzles.daily import selectors as daily_selectors
@@ -277,7 +278,8 @@ class DailyDateView(APIView):
 class PoolsView(APIView):
     @extend_schema(responses=answers(s.PoolSerializer(many=True)))
     def get(self, request):
-        return Response(s.PoolSerializer(pool_selectors.pool_status(), many=True).data)
+        pools = pool_selectors.pool_status(paused=health.broker_unreachable())
+        return Response(s.PoolSerializer(pools, many=True).data)
 
 
 class RunsView(APIView):
