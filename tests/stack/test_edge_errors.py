@@ -103,3 +103,20 @@ def test_the_edge_post_limit_is_a_json_429_on_the_api(edge):
     assert limited and {a[0] for a in answers} <= {200, 429}
     for answer in limited:
         assert_api_error(answer, 429, "too many requests")
+
+
+def test_the_edge_lets_go_of_idle_app_connections_before_the_app_does():
+    """Attack row 29: the app server closes a connection idle for gunicorn's keepalive (and
+    its request deadline); the edge's pooled connections must be let go sooner, or a POST
+    sent on one the app is closing that moment is a 502 (never tried again)."""
+    import re
+
+    from queensgame import gunicorn_conf, server
+    from tests.support import EDGE_TEMPLATE
+
+    upstreams = re.findall(r"upstream \w+ \{(.*?)\n    \}", EDGE_TEMPLATE.read_text(), re.S)
+    assert upstreams
+    for block in upstreams:
+        found = re.search(r"keepalive_timeout (\d+)s;", block)
+        edge_s = int(found.group(1)) if found else 60  # nginx's default
+        assert edge_s + 1 <= min(gunicorn_conf.keepalive, server.REQUEST_TIMEOUT_S), block
