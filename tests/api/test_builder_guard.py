@@ -380,3 +380,27 @@ def test_a_broken_k_star_map_is_never_queued(monkeypatch):
         assert fix.status_code == 400, (name, fix.json())
         assert "region" in fix.json()["detail"].lower(), (name, fix.json())
     assert FixJob.objects.count() == 0 and not queued
+
+
+@pytest.mark.worker
+def test_a_repair_past_its_deadline_fails_with_a_sentence(client, celery_processes,
+                                                          monkeypatch):
+    """Attack row 27's cost bound: a repair's search stops at REPAIR_DEADLINE_S (the asking
+    web sets it on the message; the worker's pool enforces it, prefork as compose runs it),
+    so the repair in hand never holds the builder's worker past it."""
+    from django.conf import settings
+
+    from puzzles.services import builder_jobs
+    from tests.support import ambiguous_boards
+
+    celery_processes("builder", "worker", "-Q", settings.CELERY_BUILDER_QUEUE,
+                     "--concurrency=1", "--without-gossip", "--without-mingle",
+                     "--loglevel=INFO")
+    monkeypatch.setattr(builder_jobs, "REPAIR_DEADLINE_S", 0.2)  # a 16×16 fix takes more
+    response = post(client, "/api/builder/fix/",
+                    {"regions": ambiguous_boards(1, solutions=3, size=16)[0]})
+    assert response.status_code == 201
+    began = time.monotonic()
+    job = wait_for_fix(client, response.json())
+    assert job["status"] == "failed" and "took too long" in job["detail"], job
+    print(f"failed {time.monotonic() - began:.1f} s after it was queued")
