@@ -54,7 +54,6 @@ def test_the_star_rule_is_the_engines(stars, rule):
     """The site says "k-star boards use the touch rule only" exactly where the engine refuses
     a star count under a rule (at a size that holds the stars, so only the rule decides)."""
     from generator_ext import check_stars
-
     from puzzles.core.errors import ServiceError
     from puzzles.core.vocabulary import check_star_rule
 
