@@ -158,7 +158,7 @@ SAVER = """
 import time
 from generator_ext import generate
 try:
-    from puzzles.services.levels import save_generated_level
+    from puzzles.levels.services.levels import save_generated_level
 except ImportError:  # an older checkout: one services module
     from puzzles.services import save_generated_level
 from contextlib import nullcontext
@@ -201,7 +201,7 @@ def create_run(root: Path, env: dict, size: int) -> int:
     """A big untargeted run, created as an admin does (the run's task is sent on commit)."""
     code = ("from puzzles.models import GenerationRun\n"
             "try:\n"
-            "    from puzzles.services.runs import create_run\n"
+            "    from puzzles.levels.services.runs import create_run\n"
             f"    run = create_run(size={size}, rule='touch', requested=1000)\n"
             "except ImportError:  # an older checkout: one services module\n"
             "    from puzzles.services import create_run\n"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from generator_ext import canonical_hashes, generate, served_tiers
-from puzzles import likeness
+from puzzles.levels import likeness
 
 PER_TIER = 10
 FRESH = 40

@@ -42,7 +42,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.utils import timezone
 from puzzles.models import Player, Solve
-from puzzles.player import SALT
+from puzzles.players.identity import SALT
 from puzzles.services import daily, play
 from tests.support import human_moves
 

@@ -35,7 +35,7 @@ django.setup()
 from django.http import HttpResponse
 from django.utils import timezone
 from puzzles.models import Level, Room
-from puzzles.player import SALT
+from puzzles.players.identity import SALT
 from puzzles.services import rooms
 
 count, players = int(sys.argv[1]), int(sys.argv[2])

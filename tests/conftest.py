@@ -87,7 +87,7 @@ def _fresh_channel_layer():
 
 @pytest.fixture
 def make_level(db):
-    from puzzles.services import levels as level_service
+    from puzzles.levels.services import levels as level_service
 
     def make(size=8, seed=1, rule="touch", tier=None, stars=1):
         level = level_service.save_generated_level(generate(size, rule, seed=seed, tier=tier,

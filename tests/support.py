@@ -239,7 +239,7 @@ def human_moves(solution: list[int], *, end_s: float, span_s: float = 4.5) -> li
     """A person's move log for a solve seen by the server `end_s` after the opening: one
     queen per row over the last `span_s` seconds (less if the opening is nearer), at uneven
     pauses, with a cross after the first queen, the last queen a moment before the solving
-    check (puzzles.moves.human_pace holds it a person's)."""
+    check (puzzles.play.move_log.human_pace holds it a person's)."""
     end = int(end_s * 1000) - 300
     start = max(0, end - int(span_s * 1000))
     n = len(solution)
@@ -258,7 +258,7 @@ def player_key(page) -> str:
     from django.conf import settings
     from django.http import HttpRequest
 
-    from puzzles.player import MAX_AGE_S, SALT
+    from puzzles.players.identity import MAX_AGE_S, SALT
 
     name = settings.QUEENS_PLAYER_COOKIE
     request = HttpRequest()  # Django's own reading of a signed cookie, salt and all

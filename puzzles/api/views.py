@@ -14,16 +14,18 @@ from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles import domain
 from puzzles.api import serializers as s
 from puzzles.api.throttles import PostThrottle
-from puzzles.selectors import daily as daily_selectors
-from puzzles.selectors import levels as level_selectors
-from puzzles.selectors import play as play_selectors
-from puzzles.selectors import pools as pool_selectors
-from puzzles.selectors import runs as run_selectors
-from puzzles.services import daily, play, pools, runs
-from puzzles.words import rule_word, tier_word
+from puzzles.core import vocabulary as domain
+from puzzles.core.step_words import rule_word, tier_word
+from puzzles.daily import selectors as daily_selectors
+from puzzles.daily import services as daily
+from puzzles.levels.selectors import levels as level_selectors
+from puzzles.levels.selectors import pools as pool_selectors
+from puzzles.levels.selectors import runs as run_selectors
+from puzzles.levels.services import pools, runs
+from puzzles.play.selectors import play as play_selectors
+from puzzles.play.services import play
 
 log = logging.getLogger(__name__)
 

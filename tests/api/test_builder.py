@@ -93,7 +93,7 @@ def test_the_fix_runs_on_the_builders_worker_and_leaves_one_solution(client, bui
 @pytest.mark.django_db(transaction=True)
 def test_fixes_wait_in_a_bounded_queue_one_per_player(client):
     """No worker here: jobs wait. A player has one at a time; the queue holds so many."""
-    from puzzles.services import builder_jobs as builder_service
+    from puzzles.builder.services import jobs as builder_service
 
     grid = ambiguous()
     assert post(client, "/api/builder/fix/", {"regions": grid}).status_code == 201
@@ -113,8 +113,8 @@ def test_a_fix_delivered_twice_or_too_late_is_worked_once():
 
     from django.utils import timezone
 
+    from puzzles.builder.services import jobs as builder_service
     from puzzles.models import FixJob
-    from puzzles.services import builder_jobs as builder_service
 
     job = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
     assert builder_service.execute_fix(job.id) == "done"
@@ -159,7 +159,7 @@ def test_publish_refuses_what_is_not_a_level(client):
 
 
 def test_hidden_levels_are_not_served(client, staff_client):
-    from puzzles.services import community as community_service
+    from puzzles.builder.services import community as community_service
 
     level = generate(6, seed=5, tier="easy")
     data = post(client, "/api/builder/publish/", {"regions": level.regions}).json()

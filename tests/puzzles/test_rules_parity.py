@@ -1,12 +1,12 @@
-"""The site's conflict check (puzzles/board.py) and the engine know one rule: they agree on
-which sets of queens clash, under both rules."""
+"""The site's conflict check (puzzles/play/board_check.py) and the engine know one rule: they
+agree on which sets of queens clash, under both rules."""
 
 import random
 
 import pytest
 from generator_ext._deduce_api import queens_clash_raw
 
-from puzzles.board import find_conflicts
+from puzzles.play.board_check import find_conflicts
 from tests.engine.reference import random_region_map
 
 
