@@ -44,3 +44,17 @@ def test_every_unranked_reason_has_its_words_in_the_script():
     body = body[:body.index("\n};\n")]
     worded = set(re.findall(r"^  (\w+): \(\) =>", body, re.M))
     assert worded == {reason.value for reason in Unranked} - {Unranked.ASSISTED}
+
+
+def test_every_tier_has_its_name_in_the_script_and_on_the_pages():
+    """The engine's tiers are the one list (generator_ext.TIERS); the pages' labels, the
+    game's tierName and the "any" mix each name every tier and no other."""
+    from generator_ext import TIERS
+    from puzzles.core.step_words import TIER_LABELS
+    from puzzles.levels.selectors.levels import ANY_MIX
+
+    script = (JS / "words.js").read_text()
+    body = script[script.index("export function tierName"):]
+    body = body[:body.index("\n}\n")]
+    named = set(re.findall(r"(\w+): pgettext\(\"tier\"", body))
+    assert named == set(TIER_LABELS) == set(ANY_MIX) == set(TIERS)
