@@ -4,7 +4,7 @@ a level by id."""
 
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import NotFound, ParseError
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -52,8 +52,7 @@ class RandomLevelView(APIView):
         size = parse_size(n)
         rule = parse_rule(request)
         stars = parse_stars(request, size)
-        if stars != 1 and rule != domain.Rule.TOUCH:
-            raise ParseError("k-star levels use the touch rule only")
+        domain.check_star_rule(stars, rule)
         tier = parse_tier(request, size, stars)
         exclude = parse_exclude(request)
         level = pick_level(request, size, rule, tier, exclude, stars)

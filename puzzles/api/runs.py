@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from puzzles.api.answers import answers
 from puzzles.api.level_serializers import PoolSerializer, RunRequestSerializer, RunSerializer
 from puzzles.api.parsing import body
+from puzzles.core import health
 from puzzles.core import vocabulary as domain
 from puzzles.levels.selectors import pools as pool_selectors
 from puzzles.levels.selectors import runs as run_selectors
@@ -21,7 +22,8 @@ from puzzles.levels.services import runs
 class PoolsView(APIView):
     @extend_schema(responses=answers(PoolSerializer(many=True)))
     def get(self, request):
-        return Response(PoolSerializer(pool_selectors.pool_status(), many=True).data)
+        pools = pool_selectors.pool_status(paused=health.broker_unreachable())
+        return Response(PoolSerializer(pools, many=True).data)
 
 
 class RunsView(APIView):
