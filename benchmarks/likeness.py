@@ -15,7 +15,7 @@ import sys
 from generator_ext import generate
 from generator_ext.canonical import canonical_hashes
 from generator_ext.levels import served_tiers
-from puzzles import likeness
+from puzzles.levels import likeness
 
 PER_TIER = 10
 FRESH = 40

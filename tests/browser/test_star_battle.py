@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from puzzles.board import solution_cells
 from puzzles.models import Solve
+from puzzles.play.board_check import solution_cells
 from tests.browser.test_game import NO_AUTO_CROSS, assert_solution_hidden, cell, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
