@@ -162,7 +162,10 @@ try:
 except ImportError:  # an older checkout: one services module
     from puzzles.services import save_generated_level
 from contextlib import nullcontext
-from puzzles import level_cache
+try:
+    from puzzles.levels import cache as level_cache
+except ImportError:  # a checkout before the domain folders
+    from puzzles import level_cache
 # The run's batching of its changes (advance_run), where the code has it.
 batched = getattr(level_cache, "batched", nullcontext)
 made = [generate({size}, seed=seed) for seed in range({first_seed}, {first_seed} + {count})]

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from generator_ext import generate
-from generator_ext.canonical import canonical_hashes
-from generator_ext.levels import served_tiers
+from generator_ext import canonical_hashes, generate, served_tiers
 from puzzles.levels import likeness
 
 PER_TIER = 10

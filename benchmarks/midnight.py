@@ -43,7 +43,8 @@ from django.core import signing
 from django.utils import timezone
 from puzzles.models import Player, Solve
 from puzzles.players.identity import SALT
-from puzzles.services import daily, play
+from puzzles.daily import services as daily
+from puzzles.play.services import play
 from tests.support import human_moves
 
 solvers, accounts = int(sys.argv[1]), int(sys.argv[2])

@@ -252,7 +252,7 @@ def an_account(stack, name: str) -> tuple[str, str]:
         "from django.contrib.auth import get_user_model\n"
         "from allauth.account.models import EmailAddress\n"
         "from puzzles.players.identity import new_player_key\n"
-        "from puzzles.services import players\n"
+        "from puzzles.players import services as players\n"
         f"u = get_user_model().objects.create_user({name!r}, {email!r}, {password!r})\n"
         f"EmailAddress.objects.create(user=u, email={email!r}, verified=True, primary=True)\n"
         f"players.claim_account(u, guest_key=new_player_key(), name={name!r})\n")

@@ -8,8 +8,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.api import builder_serializers as b
+from puzzles.api.answers import answers
+from puzzles.api.parsing import body
 from puzzles.api.throttles import BuilderThrottle, FixThrottle, MotifThrottle, PublishThrottle
-from puzzles.api.views import answers, body
 from puzzles.builder import selectors as community_selectors
 from puzzles.builder.models import FixJob, JobKind
 from puzzles.builder.services import community

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.api.fields import StrictCharField, StrictIntegerField, cells_field
-from puzzles.api.serializers import SolutionField, StepSerializer
+from puzzles.api.play_serializers import SolutionField, StepSerializer
 from puzzles.builder.models import Draft, FixStatus
 from puzzles.builder.services.jobs import analysis_of_record
 from puzzles.core.step_words import problem_message

@@ -4,13 +4,17 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from puzzles.core.errors import Busy, ServiceError
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="what was wrong, in a sentence")
 
 
 def _sentence(data) -> str:

@@ -15,9 +15,10 @@ from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzles.api.answers import answers
 from puzzles.api.fields import StrictCharField
+from puzzles.api.parsing import body
 from puzzles.api.throttles import PostThrottle, SyncCodeThrottle, SyncJoinThrottle
-from puzzles.api.views import answers, body
 from puzzles.core.vocabulary import Category
 from puzzles.daily import selectors as daily_selectors
 from puzzles.players import leaderboards

@@ -10,8 +10,9 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles.api.serializers import ErrorSerializer
-from puzzles.api.views import answers, get_level
+from puzzles.api.answers import answers
+from puzzles.api.errors import ErrorSerializer
+from puzzles.api.parsing import get_level
 from puzzles.play.selectors import replays
 
 NO_STORE = {"Cache-Control": "private, no-store"}  # whose and what: the viewer's own

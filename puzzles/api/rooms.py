@@ -10,9 +10,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzles.api.answers import answers
 from puzzles.api.fields import StrictCharField, StrictIntegerField
+from puzzles.api.parsing import body
 from puzzles.api.throttles import RoomCreateThrottle
-from puzzles.api.views import answers, body
 from puzzles.core.errors import ServiceError
 from puzzles.core.vocabulary import RACE_UNRANKED
 from puzzles.rooms import selectors as room_selectors

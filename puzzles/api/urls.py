@@ -1,24 +1,24 @@
 from django.urls import path, re_path
 
-from puzzles.api import builder, errors, players, replays, rooms, views
+from puzzles.api import builder, daily, errors, levels, play, players, replays, rooms, runs
 
 urlpatterns = [
-    path("levels/<str:n>/", views.RandomLevelView.as_view(), name="api-random-level"),
-    path("levels/<str:n>/<int:level_id>/", views.LevelDetailView.as_view(), name="api-level"),
-    path("levels/<str:n>/<int:level_id>/start/", views.StartView.as_view(), name="api-start"),
-    path("levels/<str:n>/<int:level_id>/check/", views.CheckView.as_view(), name="api-check"),
-    path("levels/<str:n>/<int:level_id>/reveal/", views.RevealView.as_view(), name="api-reveal"),
-    path("levels/<str:n>/<int:level_id>/hint/", views.HintView.as_view(), name="api-hint"),
-    path("levels/<str:n>/<int:level_id>/solves/", views.SolveView.as_view(), name="api-solves"),
+    path("levels/<str:n>/", levels.RandomLevelView.as_view(), name="api-random-level"),
+    path("levels/<str:n>/<int:level_id>/", levels.LevelDetailView.as_view(), name="api-level"),
+    path("levels/<str:n>/<int:level_id>/start/", play.StartView.as_view(), name="api-start"),
+    path("levels/<str:n>/<int:level_id>/check/", play.CheckView.as_view(), name="api-check"),
+    path("levels/<str:n>/<int:level_id>/reveal/", play.RevealView.as_view(), name="api-reveal"),
+    path("levels/<str:n>/<int:level_id>/hint/", play.HintView.as_view(), name="api-hint"),
+    path("levels/<str:n>/<int:level_id>/solves/", play.SolveView.as_view(), name="api-solves"),
     path("levels/<str:n>/<int:level_id>/recordings/", replays.RecordingsView.as_view(),
          name="api-recordings"),
     path("levels/<str:n>/<int:level_id>/recordings/<int:recording_id>/",
          replays.ReplayView.as_view(), name="api-replay"),
-    path("daily/", views.DailyTodayView.as_view(), name="api-daily"),
-    path("daily/<str:day>/", views.DailyDateView.as_view(), name="api-daily-date"),
-    path("pools/", views.PoolsView.as_view(), name="api-pools"),
-    path("runs/", views.RunsView.as_view(), name="api-runs"),
-    path("runs/<int:run_id>/", views.RunDetailView.as_view(), name="api-run"),
+    path("daily/", daily.DailyTodayView.as_view(), name="api-daily"),
+    path("daily/<str:day>/", daily.DailyDateView.as_view(), name="api-daily-date"),
+    path("pools/", runs.PoolsView.as_view(), name="api-pools"),
+    path("runs/", runs.RunsView.as_view(), name="api-runs"),
+    path("runs/<int:run_id>/", runs.RunDetailView.as_view(), name="api-run"),
     path("builder/analyze/", builder.AnalyzeView.as_view(), name="api-builder-analyze"),
     path("builder/fix/", builder.FixView.as_view(), name="api-builder-fix"),
     path("builder/motif/", builder.MotifView.as_view(), name="api-builder-motif"),

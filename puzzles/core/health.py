@@ -41,6 +41,14 @@ def check_broker() -> str:
     return "ok" if folder.is_dir() else f"broker folder {folder} is missing"
 
 
+def broker_unreachable() -> bool:
+    """True while the broker is unreachable: no generation run can be queued or worked."""
+    try:
+        return check_broker() != "ok"
+    except Exception:
+        return True
+
+
 def check_channel_layer() -> str:
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer

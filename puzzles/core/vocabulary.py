@@ -122,6 +122,14 @@ def check_stars(stars: object, size: int | None = None) -> int:
     return stars
 
 
+def check_star_rule(stars: int, rule: str) -> None:
+    """Star Battle (2 or 3 stars) is played under the touch rule only: the engine's rule
+    (generator_ext.check_stars refuses the classic rule with more than one star; a parity
+    test holds the two together), said here in the player's language."""
+    if stars != 1 and rule != Rule.TOUCH:
+        raise ServiceError(gettext("k-star boards use the touch rule only"))
+
+
 def parse_stars(raw: str | None, size: int | None = None) -> int:
     """A star count written in a query (absent: 1)."""
     if raw in (None, ""):

@@ -8,7 +8,12 @@ the log's number once per request; when it moved, the process reads the few new 
 drops what they name. A process that fell far behind, or finds an entry lost, forgets
 everything (always safe). While the shared cache is down nothing is kept, so a stale level is
 never served, except while the database itself is unreachable: then the copy kept before the
-last change answers instead of a 503."""
+last change answers instead of a 503.
+
+Over 300 lines: the entries, the stale copies, the change log's position and the loads in
+flight are one state under one lock (`_lock`); every function here reads or changes several of
+them together, so a split would spread that lock's invariants over modules. The tags
+(cache_tags) and what a change names (cache_invalidation) already live apart."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from generator_ext import rate
 from puzzles.core.errors import ServiceError
 from puzzles.play.board_check import solution_cells
 
-EMPTY, CROSS, QUEEN = 0, 1, 2  # as static/js/state.js
+EMPTY, CROSS, QUEEN = 0, 1, 2  # static/js/state.js says the same (tests/js/test_parity.py)
 # The most entries a log may hold: a player's queen moves and single crosses, not the
 # auto-crosses (the client logs those only as the queen that made them).
 MAX_MOVES = 3000

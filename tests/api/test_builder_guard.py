@@ -351,3 +351,56 @@ def test_an_honest_small_board_near_a_stored_one_is_analysed(client, make_level)
         assert detail.startswith("This board is one of the site's levels") and detail.endswith(
             ".")
         assert_no_solution(response, level)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broken_k_star_map_is_never_queued(monkeypatch):
+    """Attack row 28: a finished 2★ map with a region cut in two, a region missing, half the
+    regions or an id out of range took a place on the builder's worker (202/201). Now the
+    web answers at once: an analysis is its problems (200, the cells to repaint shown, as
+    for any painting with problems), a fix a 400 naming the problem, an id out of range a
+    400; no job is made and nothing is queued."""
+    from puzzles.builder.services import jobs as builder_jobs
+    from tests.support import broken_maps
+
+    queued = []
+    monkeypatch.setattr(builder_jobs, "enqueue_fix", queued.append)
+    regions = generate(10, seed=4343, stars=2).regions  # no stored level
+    for i, (name, broken) in enumerate(broken_maps(regions, stars=2).items()):
+        client = Client(REMOTE_ADDR=f"10.28.0.{i + 1}")
+        analysis = post(client, "/api/builder/analyze/", {"regions": broken, "stars": 2})
+        fix = post(client, "/api/builder/fix/", {"regions": broken, "stars": 2})
+        if name in ("out_of_range", "negative"):
+            assert analysis.status_code == 400 and "region" in analysis.json()["detail"]
+        else:
+            assert analysis.status_code == 200, (name, analysis.json())
+            kinds = {p["kind"] for p in analysis.json()["problems"]}
+            assert kinds <= {"disconnected", "unused"} and kinds, (name, kinds)
+            assert analysis.json()["solution_count"] is None
+        assert fix.status_code == 400, (name, fix.json())
+        assert "region" in fix.json()["detail"].lower(), (name, fix.json())
+    assert FixJob.objects.count() == 0 and not queued
+
+
+@pytest.mark.worker
+def test_a_repair_past_its_deadline_fails_with_a_sentence(client, celery_processes,
+                                                          monkeypatch):
+    """Attack row 27's cost bound: a repair's search stops at REPAIR_DEADLINE_S (the asking
+    web sets it on the message; the worker's pool enforces it, prefork as compose runs it),
+    so the repair in hand never holds the builder's worker past it."""
+    from django.conf import settings
+
+    from puzzles.builder.services import jobs as builder_jobs
+    from tests.support import ambiguous_boards
+
+    celery_processes("builder", "worker", "-Q", settings.CELERY_BUILDER_QUEUE,
+                     "--concurrency=1", "--without-gossip", "--without-mingle",
+                     "--loglevel=INFO")
+    monkeypatch.setattr(builder_jobs, "REPAIR_DEADLINE_S", 0.2)  # a 16×16 fix takes more
+    response = post(client, "/api/builder/fix/",
+                    {"regions": ambiguous_boards(1, solutions=3, size=16)[0]})
+    assert response.status_code == 201
+    began = time.monotonic()
+    job = wait_for_fix(client, response.json())
+    assert job["status"] == "failed" and "took too long" in job["detail"], job
+    print(f"failed {time.monotonic() - began:.1f} s after it was queued")

@@ -521,8 +521,8 @@ def test_the_star_battle_rules_agree_with_the_server(page):
     engine solution has none."""
     import random
 
+    from generator_ext import conflicts as server_conflicts
     from generator_ext import solve
-    from generator_ext.rules import conflicts as server_conflicts
     from tests.engine.stars_reference import planted_map, random_map
 
     rng = random.Random(21)

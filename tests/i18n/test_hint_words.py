@@ -11,8 +11,8 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from generator_ext import generate, hint, rate
-from generator_ext.reasons import SENTENCES, sentence
+from generator_ext import generate, hint, rate, sentence
+from generator_ext.reasons import SENTENCES
 from puzzles.core.step_words import colour_label, step_message
 
 LEFTOVER = re.compile(r"%\(|%s|\{|\}")

@@ -7,7 +7,7 @@ import re
 from django.conf import settings
 from django.utils import translation
 
-from generator_ext.motifs import PICTOGRAMS
+from generator_ext import PICTOGRAMS
 from puzzles.core.step_words import MOTIF_WORDS, motif_label
 
 WORDS_JS = settings.BASE_DIR / "static" / "js" / "words.js"

@@ -87,8 +87,7 @@ def test_the_open_graph_picture_is_a_png_of_the_board(client, make_level):
 
 
 def test_a_community_level_keeps_the_colours_its_maker_painted(client):
-    from generator_ext import region_colors
-    from generator_ext.palette import REGION_COLORS
+    from generator_ext import REGION_COLORS, region_colors
 
     level = generate(7, seed=6, tier="easy")
     level_id = publish(client, 6, size=7, title="Mine")

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from puzzles.admin import RunForm
+from puzzles.admin.levels import RunForm
 from puzzles.models import GenerationRun, Level, RunStatus
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from puzzles.api import serializers as s
+from puzzles.api import level_serializers as s
 from puzzles.daily import services as daily_service
 from puzzles.levels.selectors import levels as level_selectors
 from puzzles.models import Level

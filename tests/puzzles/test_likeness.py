@@ -27,7 +27,7 @@ def test_a_few_changed_cells_are_near_and_another_level_is_not():
 
 
 def test_the_index_finds_a_near_copy_under_any_turn_rule_or_star_count():
-    from generator_ext.canonical import canonical_hash, canonical_hashes
+    from generator_ext import canonical_hash, canonical_hashes
     from puzzles.levels.likeness import SolutionIndex, _cells, is_near_under
     from tests.engine.reference import one_cell_changes
 

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from datetime import timedelta
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -43,6 +44,24 @@ MAX_PENDING_FIXES = 32
 PER_PLAYER = 1
 PER_ADDRESS = 1
 FIX_EXPIRY_S = 60
+
+# Fair to a newcomer while many addresses fill it (attack row 27: 33 fixes from 33 addresses
+# took all 32 places; a maker's analysis was refused, then waited 57 s behind them). An
+# analysis is a stroke's feedback, bounded by the engine's node budget (under a second); a
+# repair (Make it unique, a motif start) is a search of seconds. So:
+# - repairs hold at most MAX_PENDING_REPAIRS of the places: an analysis always finds one;
+# - an analysis goes first: the worker takes a waiting analysis before any waiting repair
+#   (the broker's priority; it takes one job at a time), so it waits for the job in hand at
+#   most;
+# - that job is bounded: a repair's search stops at REPAIR_DEADLINE_S (failed with a
+#   sentence), so MAX_PENDING_REPAIRS of them end within FIX_EXPIRY_S.
+# No limit per network (/24, /64): carrier-grade NAT, campuses and mobile networks put many
+# honest makers behind one, and the places per kind already bound what any number of
+# addresses costs a newcomer.
+MAX_PENDING_REPAIRS = 8
+REPAIR_DEADLINE_S = 7
+REPAIRS = (JobKind.FIX, JobKind.MOTIF)
+ANALYSIS_PRIORITY, REPAIR_PRIORITY = 0, 9  # Redis's: 0 first
 
 
 def request_analysis(*, player: str, address: str, regions: object, rule: object,
@@ -123,23 +142,28 @@ def queue_job(*, kind: str, player: str, address: str, rule: str, stars: int = 1
                 address and pending.filter(address=address).count() >= PER_ADDRESS):
             raise Busy(gettext("your last request to the builder is still being worked on; "
                                "wait for it"))
-        if pending.count() >= MAX_PENDING_FIXES:
+        if pending.count() >= MAX_PENDING_FIXES or (
+                kind in REPAIRS
+                and pending.filter(kind__in=REPAIRS).count() >= MAX_PENDING_REPAIRS):
             raise Busy(gettext("many boards are being worked on right now; try again in a few "
                                "seconds"))
         # The worker words a failure in the language of the page that asked.
         job = FixJob.objects.create(kind=kind, player=player, address=address, rule=rule,
                                     stars=stars, regions=regions,
                                     params={**(params or {}), LANGUAGE: get_language()})
-    transaction.on_commit(lambda: enqueue_fix(job.id))
+    transaction.on_commit(lambda: enqueue_fix(job.id, kind=kind))
     return job
 
 
-def enqueue_fix(job_id: int) -> None:
+def enqueue_fix(job_id: int, *, kind: str = JobKind.FIX) -> None:
     from puzzles.builder.tasks import work_on_fix  # the tasks import this module
 
+    bounds = {"priority": ANALYSIS_PRIORITY} if kind not in REPAIRS else {
+        "priority": REPAIR_PRIORITY, "soft_time_limit": REPAIR_DEADLINE_S,
+        "time_limit": REPAIR_DEADLINE_S + 5}
     try:
         work_on_fix.apply_async(args=[job_id], queue=settings.CELERY_BUILDER_QUEUE,
-                                retry=False)
+                                retry=False, **bounds)
     except Exception:  # the broker is down: the page hears it at once (the log says why)
         log.warning("could not queue fix %s", job_id, exc_info=True)
         _end_fix(job_id, status=FixStatus.FAILED,
@@ -177,6 +201,11 @@ def _execute(job: FixJob) -> str:
         result = _work(job)
     except ValueError as error:  # ServiceError or the engine's own refusal: a sentence
         _end_fix(job_id, status=FixStatus.FAILED, error=str(error))
+        return "failed"
+    except SoftTimeLimitExceeded:  # past REPAIR_DEADLINE_S: the queue's share of its time
+        _end_fix(job_id, status=FixStatus.FAILED,
+                 error=gettext("this board took too long to work on; change a few cells and "
+                               "try again"))
         return "failed"
     except Exception:  # a runaway search stopped by its time limit, or a bug: never a hang
         log.exception("fix %s failed", job_id)

@@ -18,6 +18,7 @@ from generator_ext import (
     generate,
     make_unique,
     painted_colors,
+    validate_regions,
 )
 from generator_ext import check_stars as engine_check_stars
 from puzzles.builder import selectors as community_selectors
@@ -126,8 +127,7 @@ def analyzed(regions: list[list[int]], *, rule: str, stars: int = 1) -> Analysis
 def check_builder_stars(stars: object, rule: str) -> int:
     """A star count the builder paints for: 1, or 2 and 3 under the touch rule."""
     stars = domain.check_stars(stars)
-    if stars != 1 and rule != domain.Rule.TOUCH:
-        raise ServiceError(gettext("k-star boards use the touch rule only"))
+    domain.check_star_rule(stars, rule)
     return stars
 
 
@@ -147,11 +147,23 @@ def checked_painting(*, regions: object, rule: object, player: str,
     return regions, rule, stars
 
 
+def is_whole(regions: list[list[int]], stars: int) -> bool:
+    """A finished painting whose every region is used and in one piece: the engine's own
+    check (generator_ext.validate_regions, microseconds), no second copy of its rule here."""
+    try:
+        validate_regions(regions, stars)
+    except ValueError:
+        return False
+    return True
+
+
 def is_costly(regions: list[list[int]], stars: int) -> bool:
-    """Past the web's bound: a finished k-star painting (30 ms at 8×8 2★, 0.2 to 1.6 s at
-    10 to 14 with 2★ or 3★). A Queens analysis stops at its search budget (under 0.2 s at
-    16×16) and an unfinished painting only lists its problems: those stay in the web."""
-    return stars > 1 and is_finished(regions)
+    """Past the web's bound: a finished, whole k-star painting (30 ms at 8×8 2★, 0.2 to 1.6 s
+    at 10 to 14 with 2★ or 3★). A Queens analysis stops at its search budget (under 0.2 s at
+    16×16), and an unfinished or broken painting (a region unused or in pieces) only lists
+    its problems: those stay in the web (a broken map queued as a job took a place on the
+    builder's worker to say what the web can say at once)."""
+    return stars > 1 and is_finished(regions) and is_whole(regions, stars)
 
 
 def analyze_painting(*, regions: object, rule: object, player: str,

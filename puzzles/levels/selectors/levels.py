@@ -10,6 +10,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from puzzles.core import vocabulary as domain
+from puzzles.core.vocabulary import Tier
 from puzzles.levels import cache as level_cache
 from puzzles.levels import cache_tags, likeness
 from puzzles.levels.models import Level
@@ -103,7 +104,7 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
 
 # "Any" difficulty is this mix, not whatever the pool holds: mostly easy to hard, expert
 # now and then, and never expert before a player has NEWCOMER_SOLVES solves.
-ANY_MIX = {"easy": 35, "medium": 30, "hard": 30, "expert": 5}
+ANY_MIX = {Tier.EASY: 35, Tier.MEDIUM: 30, Tier.HARD: 30, Tier.EXPERT: 5}
 NEWCOMER_SOLVES = 5
 
 
@@ -115,7 +116,7 @@ def any_tier_level(size: int, rule: str, *, solves: int, exclude_ids: tuple[int,
     rng = rng or random
     tiers = [t for t in domain.tiers_at(size, stars) if t in ANY_MIX]
     if solves < NEWCOMER_SOLVES and stars == 1:  # k-star boards are hard or expert anyway
-        tiers = [t for t in tiers if t != "expert"]
+        tiers = [t for t in tiers if t != Tier.EXPERT]
     while tiers:
         tier = rng.choices(tiers, weights=[ANY_MIX[t] for t in tiers])[0]
         level = random_playable_level(size, rule, tier=tier, exclude_ids=exclude_ids,

@@ -36,8 +36,9 @@ def active_tier_counts() -> dict[tuple[int, str, str | None, int], int]:
     }
 
 
-def pool_status() -> list[PoolState]:
-    paused = runs.generation_paused()
+def pool_status(*, paused: bool) -> list[PoolState]:
+    """Every pool's state; `paused` is the caller's word on the broker (core.health): a read
+    of the database does not ping it."""
     active = active_tier_counts()
     running = set(runs.active_runs_by_pool())
     return [

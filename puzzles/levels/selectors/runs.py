@@ -22,12 +22,3 @@ def active_runs_by_pool() -> dict[tuple[int, str, str, int], GenerationRun]:
         for run in GenerationRun.objects.filter(status__in=ACTIVE_RUN_STATUSES)
     }
 
-
-def generation_paused() -> bool:
-    """True while the broker is unreachable: no run can be queued or worked."""
-    from puzzles.core.health import check_broker
-
-    try:
-        return check_broker() != "ok"
-    except Exception:
-        return True

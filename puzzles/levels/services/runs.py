@@ -34,8 +34,9 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
     domain.check_size(size)
     domain.check_rule(rule)
     domain.check_stars(stars, size)
-    if stars != 1 and (rule != domain.Rule.TOUCH or style or motif):
-        raise ServiceError("k-star runs take the touch rule and no style or motif")
+    domain.check_star_rule(stars, rule)
+    if stars != 1 and (style or motif):
+        raise ServiceError("k-star runs take no style or motif")
     tier = domain.check_tier(tier, size, stars)
     domain.check_style(style)
     domain.check_motif(motif, size)

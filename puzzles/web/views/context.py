@@ -51,7 +51,7 @@ def playable(level, player: str | None = None) -> dict:
     """A level as its page embeds it: the API's shape, the signed moment the page opened it
     (sent back with the first move: the page view itself writes nothing), and how this
     player finished it on any device (`mine`, with the solution only then)."""
-    from puzzles.api.serializers import level_payload
+    from puzzles.api.level_serializers import level_payload
 
     return {**level_payload(level), "opened": play.opening_token(level),
             "mine": _finished_play(level, player)}

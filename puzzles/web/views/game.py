@@ -56,8 +56,7 @@ def play(request, n: int):
         raise Http404("no such board size")
     rule = domain.check_rule(request.GET.get("rule", Rule.TOUCH))
     stars = domain.parse_stars(request.GET.get("stars"), n)
-    if stars != 1 and rule != Rule.TOUCH:
-        raise ServiceError("k-star levels use the touch rule only")
+    domain.check_star_rule(stars, rule)
     tier = domain.check_tier(request.GET.get("tier", ""), n, stars)
     return render(request, "play.html", base_context(size=n, rule=rule, tier=tier, level=None,
                                                      stars=stars))

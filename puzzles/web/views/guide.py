@@ -18,6 +18,7 @@ from generator_ext import (
     region_letter,
 )
 from puzzles.core.step_words import TECHNIQUE_TITLES, step_message
+from puzzles.core.vocabulary import Tier
 from puzzles.web.views.context import base_context
 
 # Where the pictures come from: fixed levels, so the page is the same for everyone. The
@@ -25,7 +26,7 @@ from puzzles.web.views.context import base_context
 # engine's own solve of one of these.
 EXAMPLE_SOURCE = (5, 3)  # size, seed
 TECHNIQUE_SOURCES = [(6, seed, tier) for seed in range(12)
-                     for tier in ("easy", "medium", "hard")] + [(7, 5, "expert")]
+                     for tier in (Tier.EASY, Tier.MEDIUM, Tier.HARD)] + [(7, 5, Tier.EXPERT)]
 
 
 def mini_board(regions, queens=(), crosses=(), because=(), new_queens=(), new_crosses=(),

@@ -1,91 +1,17 @@
-"""The API's shapes for playing: each response has one serializer, which is also what the
-OpenAPI schema shows. The level shape never carries the solution."""
+"""The API's shapes for playing a level (start, check, reveal, hint, solve): each request
+and response has one serializer, which is also what the OpenAPI schema shows."""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from generator_ext import TECHNIQUES, second_channel
+from generator_ext import TECHNIQUES
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
 from puzzles.core.step_words import step_message
-from puzzles.core.vocabulary import Category, Rule, Tier, Unranked
-from puzzles.daily.models import DailyPuzzle
-from puzzles.levels.models import GenerationRun, Level
+from puzzles.core.vocabulary import Category, Unranked
 from puzzles.play import move_log as moves
 from puzzles.play.services.play import OPENED_MAX_AGE_S
 
 OPENED_MAX_LENGTH = 200  # a signed opening token is about 60 characters
-
-
-def daily_ref(daily: DailyPuzzle | None) -> dict | None:
-    return {"date": daily.date.isoformat(), "number": daily.number} if daily else None
-
-
-class DailyRefSerializer(serializers.Serializer):
-    date = serializers.DateField()
-    number = serializers.IntegerField()
-
-
-class LevelSerializer(serializers.ModelSerializer):
-    regions = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="regions[row][col]: the region (0 to n-1) of each cell")
-    daily = serializers.SerializerMethodField()
-    colors = serializers.SerializerMethodField(
-        help_text="the palette index of each region (the engine's colouring of this level, "
-                  "or the colours a community level's maker painted with)")
-    letters = serializers.SerializerMethodField(
-        help_text="true when some of the board's colours are too close for some viewers "
-                  "(or repeat): the board then shows each region's letter as well")
-
-    class Meta:
-        model = Level
-        fields = ["id", "size", "rule", "stars", "regions", "colors", "letters", "tier", "score",
-                  "daily"]
-
-    def get_colors(self, level) -> list[int]:
-        return level.colors()
-
-    def get_letters(self, level) -> bool:
-        return second_channel(level.colors())
-
-    def get_daily(self, level) -> dict | None:
-        return daily_ref(getattr(level, "daily", None))
-
-
-def level_payload(level: Level) -> dict:
-    """LevelSerializer's shape, built directly: the API's hottest path (a test holds the two
-    equal). Kept on the level: a level kept in memory (level_cache) builds it once."""
-    payload = level.__dict__.get("_payload")
-    if payload is None:
-        colors = level.colors()
-        payload = level.__dict__["_payload"] = {
-            "id": level.id, "size": level.size, "rule": level.rule, "stars": level.stars,
-            "regions": level.regions,
-            "colors": colors, "letters": second_channel(colors),
-            "tier": level.tier,
-            "score": None if level.score is None else float(level.score),  # 40.0, as stored
-            "daily": daily_ref(getattr(level, "daily", None))}
-    return payload
-
-
-class DailySerializer(serializers.Serializer):
-    date = serializers.DateField()
-    number = serializers.IntegerField()
-    level = LevelSerializer()
-
-
-def daily_payload(daily: DailyPuzzle) -> dict:
-    """DailySerializer's shape, built directly and kept on the daily (see level_payload)."""
-    payload = daily.__dict__.get("_payload")
-    if payload is None:
-        payload = daily.__dict__["_payload"] = {
-            "date": daily.date.isoformat(), "number": daily.number,
-            "level": level_payload(daily.level)}
-    return payload
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="what was wrong, in a sentence")
 
 
 def opened_field():
@@ -271,36 +197,3 @@ class SolveResponseSerializer(serializers.Serializer):
     category = serializers.ChoiceField(
         choices=Category.values, allow_null=True,
         help_text="the leaderboard category the solve earned; null: on no board")
-
-
-# What it shapes: a selectors.pools.PoolState.
-class PoolSerializer(serializers.Serializer):
-    size = serializers.IntegerField()
-    rule = serializers.CharField()
-    tier = serializers.CharField()
-    stars = serializers.IntegerField(
-        help_text="per row, column and region: 1 for Queens, 2 or 3 for Star Battle")
-    active = serializers.IntegerField()
-    target = serializers.IntegerField()
-    running = serializers.BooleanField()
-    paused = serializers.BooleanField(
-        help_text="generation is paused: the broker is unreachable, so no run is worked")
-
-
-class RunRequestSerializer(serializers.Serializer):
-    # Ranges are the service's rules (check_run_request), with its sentences.
-    size = StrictIntegerField(help_text="a served board size")
-    rule = serializers.ChoiceField(Rule.choices, required=False, default=Rule.TOUCH)
-    tier = serializers.ChoiceField(Tier.choices, required=False, default="", allow_blank=True,
-                                   help_text="empty: any tier")
-    requested = StrictIntegerField(help_text="how many new levels to make")
-
-
-class RunSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = GenerationRun
-        fields = [
-            "id", "size", "rule", "tier", "requested", "produced", "duplicates", "status",
-            "task_id", "requested_by", "created_at", "started_at", "heartbeat_at", "finished_at",
-            "error",
-        ]

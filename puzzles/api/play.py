@@ -1,0 +1,102 @@
+"""The API's play endpoints on a level: start, check, reveal, hint, and a recorded solve."""
+
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzles.api.answers import answers
+from puzzles.api.parsing import body, get_level
+from puzzles.api.play_serializers import (
+    CheckRequestSerializer,
+    CheckResponseSerializer,
+    HintRequestSerializer,
+    HintResponseSerializer,
+    RevealResponseSerializer,
+    SolveRequestSerializer,
+    SolveResponseSerializer,
+    StartRequestSerializer,
+    StartResponseSerializer,
+)
+from puzzles.api.throttles import PostThrottle
+from puzzles.play.services import play
+
+
+class CheckView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=CheckRequestSerializer,
+                   responses=answers(CheckResponseSerializer, 400, 404, 429))
+    def post(self, request, n: str, level_id: int):
+        level = get_level(n, level_id)
+        data = body(request, CheckRequestSerializer)
+        result = play.check_queens(level, queens=data["queens"], player=request.player,
+                                   address=request.address_key, opened=data.get("opened"),
+                                   started=data.get("started"))
+        return Response(CheckResponseSerializer(result).data)
+
+
+class RevealView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=StartRequestSerializer,
+                   responses=answers(RevealResponseSerializer, 400, 404, 429))
+    def post(self, request, n: str, level_id: int):
+        level = get_level(n, level_id)
+        data = body(request, StartRequestSerializer) if isinstance(request.data, dict) \
+            and request.data else {}
+        solution = play.reveal_solution(level, player=request.player,
+                                        address=request.address_key, opened=data.get("opened"),
+                                        started=data.get("started"))
+        return Response(RevealResponseSerializer(
+            {"solution": solution, "theme": level.motif or None}).data)
+
+
+class StartView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=StartRequestSerializer,
+                   responses=answers(StartResponseSerializer, 400, 404, 429),
+                   operation_id="levels_start")
+    def post(self, request, n: str, level_id: int):
+        """The player's start on this level (the first mark): one play, and the solving time
+        starts then: the opening the page signed (`opened`) moved on by `started`."""
+        level = get_level(n, level_id)
+        data = body(request, StartRequestSerializer)
+        play.start_play(level, player=request.player, address=request.address_key,
+                        opened=data.get("opened"), started=data.get("started"))
+        return Response(StartResponseSerializer({"started": True}).data)
+
+
+class HintView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=HintRequestSerializer,
+                   responses=answers(HintResponseSerializer, 400, 404, 429))
+    def post(self, request, n: str, level_id: int):
+        level = get_level(n, level_id)
+        data = body(request, HintRequestSerializer)
+        step = play.give_hint(level, player=request.player, queens=data["queens"],
+                              crosses=data["crosses"], address=request.address_key,
+                              opened=data.get("opened"), started=data.get("started"))
+        return Response(HintResponseSerializer(step).data)
+
+
+class SolveView(APIView):
+    throttle_classes = [PostThrottle]
+
+    @extend_schema(request=SolveRequestSerializer,
+                   responses=answers(SolveResponseSerializer, 400, 404, 429, created=True))
+    def post(self, request, n: str, level_id: int):
+        level = get_level(n, level_id)
+        data = body(request, SolveRequestSerializer)
+        if data["offline"]:
+            record = play.record_offline_solve(
+                level, player=request.player, queens=data.get("queens"),
+                moves_log=data.get("moves"), address=request.address_key,
+                opened=data.get("opened"), started=data.get("started"))
+        else:
+            record = play.record_solve(level, player=request.player, token=data.get("token"),
+                                       moves_log=data.get("moves"))
+        return Response(SolveResponseSerializer(record).data, status=status.HTTP_201_CREATED)
