@@ -85,11 +85,12 @@ def test_no_circle_between_domains():
     graph = import_graph()
     cycles = [c for c in domain_cycles(graph) if frozenset(c) not in KNOWN_CYCLES]
     described = [" -> ".join(c) + "  (" + "; ".join(
-        f"{a}->{b}: {sorted(graph[a][b])}" for a, b in zip(c, c[1:])) + ")" for c in cycles]
+        f"{a}->{b}: {sorted(graph[a][b])}" for a, b in zip(c, c[1:], strict=False)) + ")"
+        for c in cycles]
     assert not cycles, "\n".join(described)
 
 
 def test_the_known_circles_are_still_there():
     """A known circle that is gone leaves KNOWN_CYCLES, so it cannot come back unseen."""
     found = {frozenset(c) for c in domain_cycles(import_graph())}
-    assert KNOWN_CYCLES <= found
+    assert found >= KNOWN_CYCLES

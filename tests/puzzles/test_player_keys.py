@@ -12,8 +12,17 @@ from django.apps import apps
 from django.db import models
 
 from puzzles.core import player_keys
-from puzzles.models import (Draft, FixJob, Level, Player, Room, RoomPlayer, RoomResult, Solve,
-                            SyncCode)
+from puzzles.models import (
+    Draft,
+    FixJob,
+    Level,
+    Player,
+    Room,
+    RoomPlayer,
+    RoomResult,
+    Solve,
+    SyncCode,
+)
 from puzzles.players import selectors as player_selectors
 from puzzles.players import services as player_service
 
