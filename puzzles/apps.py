@@ -14,6 +14,9 @@ class PuzzlesConfig(AppConfig):
 
         checks.register(mail_is_configured, checks.Tags.compatibility, deploy=True)
         register_player_keys()
+        from puzzles.players import leaderboards
+
+        leaderboards.listen_to_play()  # recorded and struck solves onto the boards
         # The daily's level-cache signals and its part of a level's invalidation.
         import puzzles.daily.cache_invalidation  # noqa: F401
 

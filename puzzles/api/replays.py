@@ -14,6 +14,7 @@ from puzzles.api.answers import answers
 from puzzles.api.errors import ErrorSerializer
 from puzzles.api.parsing import get_level
 from puzzles.play.selectors import replays
+from puzzles.players import selectors as player_selectors
 
 NO_STORE = {"Cache-Control": "private, no-store"}  # whose and what: the viewer's own
 
@@ -44,12 +45,19 @@ class ReplaySerializer(RecordingSerializer):
         help_text="[[ms_since_open, row, col, mark], ...]; mark 0 empty, 1 cross, 2 queen")
 
 
+def names_for(level, viewer: str) -> dict:
+    """The names recordings show, from players (which sit above play)."""
+    return {"shown": player_selectors.shown_names(replays.recorders(level), viewer=viewer),
+            "friends": player_selectors.followed_names(viewer)}
+
+
 class RecordingsView(APIView):
     @extend_schema(responses=answers(RecordingsSerializer, 400, 404),
                    operation_id="levels_recordings_list")
     def get(self, request, n: str, level_id: int):
         level = get_level(n, level_id)
-        data = {"recordings": replays.recordings(level, request.player),
+        data = {"recordings": replays.recordings(level, request.player,
+                                                 **names_for(level, request.player)),
                 "can_watch": replays.may_watch(level, request.player)}
         return Response(RecordingsSerializer(data).data, headers=NO_STORE)
 
@@ -61,7 +69,8 @@ class ReplayView(APIView):
     def get(self, request, n: str, level_id: int, recording_id: int):
         level = get_level(n, level_id)
         try:
-            found = replays.replay(level, request.player, recording_id)
+            found = replays.replay(level, request.player, recording_id,
+                                   **names_for(level, request.player))
         except replays.NotYet as refusal:
             raise PermissionDenied(str(refusal)) from None
         if found is None:

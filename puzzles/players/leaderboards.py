@@ -12,7 +12,10 @@ Boards: a day (score: seconds), its ISO week and all time (score: more dailies f
 less time in all, packed into one number). Each category's board holds its own solves and
 the stricter ones' (puzzles.core.vocabulary.categories_on_board). Every write is an absolute ZADD or
 HSET of the player's whole score, so a rebuild and a new solve racing each other cannot lose
-or double a solve."""
+or double a solve.
+
+One module over 300 lines: the boards' Redis layout (keys, scores, the rebuild) is one
+contract that every read and write here must agree on; split, each half would restate it."""
 
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ from django.db.models import Count, F, Sum
 
 from puzzles.core.redis_client import redis_client
 from puzzles.core.vocabulary import CATEGORY_ORDER, categories_on_board
+from puzzles.play import solve_listeners
 from puzzles.play.models import Solve
 from puzzles.players.models import Player
 
@@ -393,6 +397,18 @@ def resync_player(key: str, also=()) -> None:
     """After a rename, a hide, a merge: the player's entries on every board they are on
     (and off the boards in `also`)."""
     put(key, Player.objects.filter(key=key).first(), also)
+
+
+def struck(players: set[str]):
+    """Solves of these players are about to be struck: their boards now, and what writes
+    them again after the commit (play's strikes call it through play.solve_listeners)."""
+    before = {player: boards_of(player) for player in players}
+    return lambda: [resync_player(player, also=boards) for player, boards in before.items()]
+
+
+def listen_to_play() -> None:
+    """Play tells the boards of recorded and struck solves (PuzzlesConfig.ready())."""
+    solve_listeners.listen(recorded=record_solve, striking=struck)
 
 
 def forget(pk: int | None, key: str, boards) -> None:

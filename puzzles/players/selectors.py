@@ -120,6 +120,19 @@ def export(key: str, *, today: date, user=None) -> dict:
     }
 
 
+def shown_names(keys, *, viewer: str) -> dict[str, str]:
+    """Key -> name of the players among `keys` shown by name, the viewer left out."""
+    return dict(Player.objects.filter(user__isnull=False, hidden=False, name__isnull=False)
+                .exclude(key=viewer).filter(key__in=keys).values_list("key", "name"))
+
+
+def followed_names(viewer: str) -> dict[str, str]:
+    """Key -> name of the players the viewer follows who are shown by name."""
+    return dict(Player.objects.filter(
+        followers__follower__key=viewer, user__isnull=False, hidden=False,
+        name__isnull=False).values_list("key", "name"))
+
+
 def following(key: str) -> list[Player]:
     return list(Player.objects.filter(followers__follower__key=key, user__isnull=False)
                 .order_by("name"))

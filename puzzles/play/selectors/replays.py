@@ -14,7 +14,6 @@ from puzzles.core.errors import ServiceError
 from puzzles.levels.models import Level
 from puzzles.play import move_log as moves
 from puzzles.play.models import Solve
-from puzzles.players.models import Player
 
 FRIENDS_SHOWN = 8  # the followed players' recordings listed, fastest first
 
@@ -68,9 +67,17 @@ def recorded(level: Level):
                                 moves__isnull=False)
 
 
-def recordings(level: Level, viewer: str) -> list[Recording]:
+def recorders(level: Level):
+    """The keys of the players with a recording of this level (a subquery)."""
+    return recorded(level).values("player")
+
+
+def recordings(level: Level, viewer: str, *, shown: dict[str, str],
+               friends: dict[str, str]) -> list[Recording]:
     """The recordings this viewer may race or watch on this level: theirs first, then the
-    fastest named player's, then their friends' (fastest first); each solve once."""
+    fastest named player's, then their friends' (fastest first); each solve once. `shown`
+    and `friends` (key -> name) come from players' selectors (players sit above play): the
+    recorders shown by name other than the viewer, and the shown players the viewer follows."""
     found: list[Recording] = []
     seen: set[int] = set()
 
@@ -83,9 +90,7 @@ def recordings(level: Level, viewer: str) -> list[Recording]:
     mine = recorded(level).filter(player=viewer).first()
     if mine is not None:
         add(mine, "you", "You")
-    named = {key: name for key, name in Player.objects.filter(
-        user__isnull=False, hidden=False, name__isnull=False).exclude(key=viewer).filter(
-        key__in=recorded(level).values("player")).values_list("key", "name")}
+    named = shown
     if named:
         for solve in recorded(level).filter(ranked=True, player__in=named).order_by(
                 "seconds", "id")[:3]:  # the first whose log plays back
@@ -93,9 +98,6 @@ def recordings(level: Level, viewer: str) -> list[Recording]:
             add(solve, "fastest", named[solve.player])
             if len(found) > before:
                 break
-    friends = {key: name for key, name in Player.objects.filter(
-        followers__follower__key=viewer, user__isnull=False, hidden=False,
-        name__isnull=False).values_list("key", "name")}
     if friends:
         for solve in recorded(level).filter(player__in=friends).order_by("seconds", "id")[
                 :FRIENDS_SHOWN]:
@@ -109,9 +111,11 @@ def may_watch(level: Level, viewer: str) -> bool:
         solved_at__isnull=True, revealed=False).exists()
 
 
-def replay(level: Level, viewer: str, recording_id: int) -> Recording | None:
+def replay(level: Level, viewer: str, recording_id: int, *, shown: dict[str, str],
+           friends: dict[str, str]) -> Recording | None:
     """One recording with its moves, for a viewer who may watch it; None if there is no such
     recording for this viewer (NotYet before the level is solved or revealed)."""
     if not may_watch(level, viewer):
         raise NotYet("solve or reveal this level first: a replay shows its solution")
-    return next((r for r in recordings(level, viewer) if r.id == recording_id), None)
+    return next((r for r in recordings(level, viewer, shown=shown, friends=friends)
+                 if r.id == recording_id), None)

@@ -20,9 +20,9 @@ from puzzles.core.vocabulary import Category
 from puzzles.levels.models import Level
 from puzzles.play import board_check as board
 from puzzles.play import move_log as moves
+from puzzles.play import solve_listeners
 from puzzles.play.models import Reveal, Solve
 from puzzles.play.selectors import play as play_selectors
-from puzzles.players import leaderboards
 
 SOLVE_TOKEN_SALT = "queens.solve"
 SOLVE_TOKEN_MAX_AGE_S = 7 * 24 * 3600
@@ -265,7 +265,7 @@ def record_solve(level: Level, *, player: str, token: object,
         solve.ranked = unranked is None
         solve.unranked = unranked or ""
         solve.save(update_fields=["seconds", "moves", "category", "ranked", "unranked"])
-        transaction.on_commit(lambda: leaderboards.record_solve(solve))
+        transaction.on_commit(lambda: solve_listeners.solve_recorded(solve))  # the boards
     ranking = play_selectors.solve_ranking(level, seconds, counted=solve.ranked)
     return SolveRecord(percentile=ranking.percentile, solvers=ranking.solvers,
                        faster_than=ranking.faster_than if solve.ranked else None,

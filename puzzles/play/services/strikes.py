@@ -8,8 +8,8 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from puzzles.core.errors import ServiceError
+from puzzles.play import solve_listeners
 from puzzles.play.models import Solve, Strike
-from puzzles.players import leaderboards
 
 MAX_REASON = 500
 
@@ -27,13 +27,12 @@ def strike_solves(solve_ids, *, reason: object, by=None) -> int:
         solves = list(Solve.objects.select_for_update(of=("self",)).filter(
             id__in=list(solve_ids), seconds__isnull=False).exclude(
             id__in=Strike.objects.values("solve_id")))
-        players = {solve.player for solve in solves}
-        before = {player: leaderboards.boards_of(player) for player in players}
+        # The boards note where these players stood; they are written again after.
+        after = solve_listeners.striking({solve.player for solve in solves})
         for solve in solves:
             Strike.objects.create(solve=solve, reason=reason, category=solve.category,
                                   struck_by=by)
             solve.category, solve.ranked, solve.unranked = "", False, "struck"
             solve.save(update_fields=["category", "ranked", "unranked"])
-        transaction.on_commit(lambda: [leaderboards.resync_player(player, also=boards)
-                                       for player, boards in before.items()])
+        transaction.on_commit(lambda: [then() for then in after])
     return len(solves)
