@@ -8,11 +8,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 ENGINE_SOURCES := $(wildcard generator_ext/*.pyx generator_ext/*.pxd) setup.py pyproject.toml
 
-.PHONY: help install run test bench lint clean messages
+.PHONY: help install run test test-fast bench lint clean messages
 
 help: ## list the targets
 	@echo "make run and make test set everything up themselves (a venv in $(VENV), the engine compiled)."
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z]+):.*## /  make \1\t/' | expand -t 18
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 18
 
 $(STAMP): requirements.txt requirements-dev.txt $(ENGINE_SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ test: install ## the test suite (pytest; Redis and PostgreSQL are used when they
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx; } \
 	  || echo "chromium or nginx could not be installed: their tests will be skipped"
 	$(PY) -m pytest
+
+# The engine, the API and the units: the suite without the browser, stack and slow tests
+# (tests/markers.py says which), in under 3 minutes on two cores; make test runs them all.
+test-fast: install ## the quick part of the suite: no browser, stack or slow tests
+	$(PY) -m pytest -m "not browser and not stack and not slow"
 
 # The translation catalogues: new strings from the templates, Python and static/js go into
 # locale/<lang>/LC_MESSAGES/*.po, then everything is compiled to the .mo files the site reads

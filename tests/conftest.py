@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 
 from generator_ext import generate
+from tests import markers
 from tests.support import start_logged, stop_process
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,9 +47,16 @@ def pytest_report_header(config):
     return lines
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by them
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
 
+    stale = markers.stale_entries([item.nodeid for item in items])
+    if stale:
+        raise pytest.UsageError(f"tests/markers.py names no test for: {', '.join(stale)}")
+    for item in items:
+        for kind in markers.kinds_of(item.nodeid, getattr(item, "fixturenames", ())):
+            item.add_marker(kind)
     if settings.WITHOUT_REDIS and not IN_CI:
         skip = pytest.mark.skip(reason="needs Redis on 127.0.0.1:6379 (none here)")
         for item in items:

@@ -1,0 +1,64 @@
+"""The suite can be cut by kind (tests/markers.py): pytest -m browser, stack or slow picks
+exactly its own tests, and `make test-fast`'s selection leaves them all out."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tests import markers
+from tests.conftest import ROOT
+
+FAST = "not browser and not stack and not slow"
+# One file of each kind, and plain units beside them (a collection each: a few seconds).
+FILES = ["tests/browser/test_layout.py", "tests/stack/test_identity.py",
+         "tests/puzzles/test_runlocal.py", "tests/engine/test_stub.py"]
+
+
+def collected(expression: str, *paths: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                           "-p", "no:cacheprovider", "-p", "no:randomly", "-m", expression,
+                           *paths], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode in (0, 5), done.stdout[-3000:] + done.stderr[-3000:]  # 5: none
+    return [line for line in done.stdout.splitlines() if "::" in line]
+
+
+@pytest.mark.parametrize("expression, expected", [
+    ("browser or slow", {"tests/browser/test_layout.py",
+                         "tests/engine/test_stub.py::test_stub_matches_the_runtime"}),
+    (FAST, {"tests/engine/test_stub.py::test_the_site_uses_only_the_engines_public_face",
+            "tests/engine/test_stub.py::test_every_way_past_the_face_is_caught",
+            "tests/engine/test_stub.py::test_the_stub_types_exactly_what_the_face_exports",
+            "tests/puzzles/test_runlocal.py::test_a_taken_port",
+            "tests/puzzles/test_runlocal.py::test_runlocal_says"}),
+])
+def test_a_marker_picks_its_own_tests_and_no_other(expression, expected):
+    picked = collected(expression, *FILES)
+    assert picked
+    assert all(any(test.startswith(prefix) for prefix in expected) for test in picked), picked
+    assert all(any(test.startswith(prefix) for test in picked) for prefix in expected), picked
+
+
+def test_the_stack_tests_are_those_that_start_servers():
+    assert markers.kinds_of("tests/stack/test_identity.py::test_x", []) == {"stack"}
+    for test in ("tests/api/test_room_sockets.py::test_an_idle_socket_lives_past_a_minute",
+                 "tests/puzzles/test_runlocal.py::test_sigterm_stops_everything_runlocal_started"):
+        assert markers.kinds_of(test, []) == {"stack"}
+    assert markers.kinds_of("tests/puzzles/test_runlocal.py::test_runlocal_says_how_the_pools_"
+                            "fill_and_when_they_are_full", ["db"]) == set()
+
+
+def test_a_test_asking_for_the_browser_or_the_stack_is_marked_wherever_it_lives():
+    assert markers.kinds_of("tests/elsewhere.py::test_x", ["page", "browser"]) == {"browser"}
+    assert markers.kinds_of("tests/elsewhere.py::test_x", ["stack", "browser"]) == {
+        "browser", "stack"}
+    assert markers.kinds_of("tests/elsewhere.py::test_x", ["db"]) == set()
+
+
+def test_every_slow_entry_is_marked_slow_and_a_stale_entry_stops_the_run(monkeypatch):
+    for entry in markers.SLOW_TESTS:
+        assert "slow" in markers.kinds_of(entry, [])
+    real = "tests/engine/test_stub.py::test_stub_matches_the_runtime"
+    monkeypatch.setattr(markers, "SLOW_TESTS", (real, "tests/engine/test_stub.py::test_gone"))
+    assert markers.stale_entries([real]) == ["tests/engine/test_stub.py::test_gone"]
+    assert markers.stale_entries(["tests/other.py::test_y"]) == []  # its file not collected
