@@ -4,7 +4,7 @@ import {
   currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
 } from "./storage.js";
 import { untilNextDaily } from "./clock.js";
-import { get } from "./api.js";
+import * as api from "./api.js";
 
 const countdown = document.getElementById("countdown");
 const tick = () => { countdown.textContent = untilNextDaily(); };
@@ -20,7 +20,7 @@ function writeCounts(streak, solves) {
 }
 async function showCounts(won = false) {
   if (!known) writeCounts(currentStreak().count, solvedIds().length);
-  const me = await get("/api/me/");
+  const me = await api.me();
   if (me.ok) known = me.data;
   else if (known && won) known = { streak: Math.max(known.streak, currentStreak().count),
                                    solves: known.solves + 1 };
