@@ -21,7 +21,7 @@ def test_only_storage_js_touches_local_storage():
 
 
 # The browser, as the controller would reach it past the page object it is handed.
-BROWSER = re.compile(r"\b(document|window|localStorage|navigator|location|performance|fetch|"
+BROWSER = re.compile(r"(?<![.\w])(document|window|localStorage|navigator|location|performance|fetch|"
                      r"setInterval|setTimeout|confirm)\b")
 
 
