@@ -11,7 +11,7 @@ const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
 // The streak and the solved count: this device's until the server answers, then the
 // server's, which are the truth (shared by every device of this player); again after a win
-// on the home board (game.js tells of it with "queens:solved"). A win the server has not
+// on the home board (game_view.js tells of it with "queens:solved"). A win the server has not
 // heard of (offline) adds itself to what the server last said.
 let known = null;
 function writeCounts(streak, solves) {

@@ -21,8 +21,8 @@ def test_only_storage_js_touches_local_storage():
 
 
 # The browser, as the controller would reach it past the page object it is handed.
-BROWSER = re.compile(r"(?<![.\w])(document|window|localStorage|navigator|location|performance|fetch|"
-                     r"setInterval|setTimeout|confirm)\b")
+BROWSER = re.compile(r"(?<![.\w])(document|window|localStorage|navigator|location|performance|"
+                     r"fetch|setInterval|setTimeout|confirm)\b")
 
 
 def code_of(module: str) -> str:
