@@ -111,12 +111,10 @@ function showOfflineSolve() {
 // Share's outcome has a line of its own: the ranking stays.
 const sayInDialog = (text) => { $("win-share-status").textContent = text; };
 
-// The player's display settings: their boxes, the colour-blind palette and letters, and
-// the timer.
-const SETTING_BOXES = [["auto-cross", "autoCross"], ["colorblind", "colorblind"],
-                       ["show-timer", "showTimer"], ["show-conflicts", "showConflicts"]];
+// The player's display settings: their boxes (each names its setting), the colour-blind
+// palette and letters, and the timer.
 function showSettings(root, settings) {
-  for (const [id, key] of SETTING_BOXES) $(id).checked = settings[key];
+  for (const box of root.querySelectorAll("input[data-setting]")) box.checked = settings[box.dataset.setting];
   root.classList.toggle("colorblind", settings.colorblind);
   if (settings.colorblind) document.documentElement.dataset.palette = "safe";
   else delete document.documentElement.dataset.palette;

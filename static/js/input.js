@@ -123,9 +123,9 @@ export function gameInput(boardEl, size) {
   $("replay-seek").oninput = (e) => emit("replaySeek", +e.target.value);
   $("replay-speed").onchange = (e) => emit("replaySpeed", +e.target.value);
   $("tier-select").onchange = (e) => emit("tier", e.target.value);
-  for (const [id, key] of [["auto-cross", "autoCross"], ["colorblind", "colorblind"],
-                           ["show-timer", "showTimer"], ["show-conflicts", "showConflicts"]]) {
-    $(id).onchange = (e) => emit("setting", key, e.target.checked);
+  // A setting's box names its setting (data-setting).
+  for (const box of document.querySelectorAll("#game input[data-setting]")) {
+    box.onchange = () => emit("setting", box.dataset.setting, box.checked);
   }
 
   // The win dialog opens on the tap that won: until it is ready, that tap (or Escape) must
