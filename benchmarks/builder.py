@@ -100,7 +100,7 @@ def fix_figures(maps_per_kind: int) -> list[str]:
 
 SEED_LEVELS = """
 from generator_ext import generate
-from puzzles.services.levels import save_generated_level
+from puzzles.levels.services.levels import save_generated_level
 for size, stars, seed in ((14, 3, 1), (8, 1, 1)):
     level = save_generated_level(generate(size, seed=seed, stars=stars))
     print(level.id)

@@ -158,11 +158,14 @@ SAVER = """
 import time
 from generator_ext import generate
 try:
-    from puzzles.services.levels import save_generated_level
+    from puzzles.levels.services.levels import save_generated_level
 except ImportError:  # an older checkout: one services module
     from puzzles.services import save_generated_level
 from contextlib import nullcontext
-from puzzles import level_cache
+try:
+    from puzzles.levels import cache as level_cache
+except ImportError:  # a checkout before the domain folders
+    from puzzles import level_cache
 # The run's batching of its changes (advance_run), where the code has it.
 batched = getattr(level_cache, "batched", nullcontext)
 made = [generate({size}, seed=seed) for seed in range({first_seed}, {first_seed} + {count})]
@@ -201,7 +204,7 @@ def create_run(root: Path, env: dict, size: int) -> int:
     """A big untargeted run, created as an admin does (the run's task is sent on commit)."""
     code = ("from puzzles.models import GenerationRun\n"
             "try:\n"
-            "    from puzzles.services.runs import create_run\n"
+            "    from puzzles.levels.services.runs import create_run\n"
             f"    run = create_run(size={size}, rule='touch', requested=1000)\n"
             "except ImportError:  # an older checkout: one services module\n"
             "    from puzzles.services import create_run\n"

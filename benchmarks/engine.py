@@ -23,8 +23,17 @@ from collections import Counter
 
 from generator_ext._naive import naive_partition_for_seed
 
-from generator_ext import TIERS, analyze, count_solutions, generate, hint, rate, served_tiers
-from generator_ext.shapes import design_score, shape_figures
+from generator_ext import (
+    TIERS,
+    analyze,
+    count_solutions,
+    design_score,
+    generate,
+    hint,
+    rate,
+    served_tiers,
+)
+from generator_ext.shapes import shape_figures
 
 FULL = {
     "tier_sizes": [6, 8, 10, 12, 14, 16, 18, 20],

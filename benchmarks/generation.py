@@ -29,8 +29,8 @@ def main(argv=None):
         import django
 
         django.setup()
+        from puzzles.levels.services import runs as run_service
         from puzzles.models import GenerationRun, RunStatus
-        from puzzles.services import runs as run_service
 
         for processes in map(int, args.processes.split(",")):
             worker = subprocess.Popen(

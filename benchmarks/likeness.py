@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import sys
 
-from generator_ext import generate
-from generator_ext.canonical import canonical_hashes
-from generator_ext.levels import served_tiers
-from puzzles import likeness
+from generator_ext import canonical_hashes, generate, served_tiers
+from puzzles.levels import likeness
 
 PER_TIER = 10
 FRESH = 40

@@ -42,8 +42,9 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.utils import timezone
 from puzzles.models import Player, Solve
-from puzzles.player import SALT
-from puzzles.services import daily, play
+from puzzles.players.identity import SALT
+from puzzles.daily import services as daily
+from puzzles.play.services import play
 from tests.support import human_moves
 
 solvers, accounts = int(sys.argv[1]), int(sys.argv[2])

@@ -35,8 +35,8 @@ django.setup()
 from django.http import HttpResponse
 from django.utils import timezone
 from puzzles.models import Level, Room
-from puzzles.player import SALT
-from puzzles.services import rooms
+from puzzles.players.identity import SALT
+from puzzles.rooms import services as rooms
 
 count, players = int(sys.argv[1]), int(sys.argv[2])
 level = Level.objects.filter(size=6).first()

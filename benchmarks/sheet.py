@@ -14,7 +14,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from generator_ext import design_score, generate, motifs, rate, region_colors
-from puzzles.og_image import BACKGROUND, TEXT, draw_board
+from puzzles.web.og_image import BACKGROUND, TEXT, draw_board
 
 CLASSES = {"7-9": (7, 8, 9), "10-12": (10, 11, 12), "13-16": (13, 14, 15, 16),
            "17-20": (17, 18, 19, 20)}

@@ -26,8 +26,7 @@ from collections import Counter
 from unittest import mock
 
 from benchmarks.engine import pin_to_one_core, spread, timed
-from generator_ext import analyze, generate, hint, rate, served_tiers, stars_logic
-from generator_ext.shapes import design_score
+from generator_ext import analyze, design_score, generate, hint, rate, served_tiers, stars_logic
 from generator_ext.stars_generate import DEFAULT_MAX_ATTEMPTS, STAR_SIZES, generate_stars
 
 FULL = {"cases": [(8, 2), (10, 2), (12, 2), (12, 3), (14, 3), (16, 3)], "seeds": 30,

@@ -3,6 +3,7 @@
 # the tier solve it (a symmetric map has the mirrored solution too, so some border must
 # break), each move chosen for what it leaves undecided and what it costs the look. Of
 # several such levels the best by the design score is kept.
+from libc.math cimport INFINITY
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
@@ -15,9 +16,9 @@ from generator_ext._core cimport touches_region
 from generator_ext._grow cimport adds_no_solution
 from generator_ext._deduce cimport T_CONTRADICTION, TIER_EXPERT, logic_tier, residue
 from generator_ext._deduce cimport tier_technique
-from generator_ext._plant cimport CHECK_NODE_BUDGET, FULL_COUNT_BUDGET, GenStats, move_cell
-from generator_ext._plant cimport relabel
-from generator_ext._rng cimport Rng, rng_below, rng_shuffle, wins_tie
+from generator_ext._plant cimport CHECK_NODE_BUDGET, DESIGN_POLISH_TRIES_PER_N, FULL_COUNT_BUDGET
+from generator_ext._plant cimport BestMove, GenStats, best_move_start, move_cell, offer_move, relabel
+from generator_ext._rng cimport Rng, rng_below, rng_shuffle
 from generator_ext._search cimport Search, State, count_board, search_init, search_run, state_init
 
 # Styles, by the codes levels.py passes: any symmetry, or one family of them.
@@ -40,7 +41,6 @@ cdef int LARGE_N = 17
 cdef int LARGE_ATTEMPTS = 12
 # Few compositions need contradiction: past these, an expert level is grown.
 cdef int EXPERT_ATTEMPTS_PER_CANDIDATE = 12
-cdef int POLISH_TRIES_PER_N = 12
 # What the combined score measures against: hand-made boards' medians (shapes.HAND_MADE).
 cdef double HAND_SYMMETRY = 0.70
 cdef double HAND_DENSITY = 0.42
@@ -183,9 +183,9 @@ cdef bint design_repair(Rng* rng, Board* b, const int8_t* q, int* size, int min_
     cdef int n = b.n
     cdef uint32_t undecided[MAX_N]
     cdef int cells[MAX_N * MAX_N]
-    cdef int step, left, ncells, r, c, tries, evaluated, ties, cell, h, g, after
-    cdef int best_cell, best_g
-    cdef double cost, best_cost
+    cdef int step, left, ncells, r, c, tries, evaluated, cell, h, g, after
+    cdef double cost
+    cdef BestMove best
     cdef uint32_t m
     cdef int fewest = MAX_N * MAX_N, stalled = 0
     for step in range(REPAIR_STEPS_PER_N * n):
@@ -210,10 +210,7 @@ cdef bint design_repair(Rng* rng, Board* b, const int8_t* q, int* size, int min_
                 if movable(b, q, size, min_size, closed, r * n + c):
                     cells[ncells] = r * n + c
                     ncells += 1
-        best_cell = -1
-        best_g = -1
-        best_cost = 0.0
-        ties = 0
+        best_move_start(&best, INFINITY)
         evaluated = 0
         for tries in range(4 * REPAIR_SAMPLE):
             if evaluated >= REPAIR_SAMPLE or ncells == 0:
@@ -229,17 +226,13 @@ cdef bint design_repair(Rng* rng, Board* b, const int8_t* q, int* size, int min_
             evaluated += 1
             if after < 0:
                 continue
-            if wins_tie(rng, &ties, best_cell < 0 or cost < best_cost - 1e-9,
-                        best_cell >= 0 and abs_double(cost - best_cost) <= 1e-9):
-                best_cost = cost
-                best_cell = cell
-                best_g = g
-        if best_cell < 0:
+            offer_move(rng, &best, cell, g, cost)
+        if best.cell < 0:
             st.fail_nomove += 1
             if not kick(rng, b, q, size, min_size, closed):
                 return False
             continue
-        move_cell(b, size, best_cell, best_g)
+        move_cell(b, size, best.cell, best.g)
     st.fail_steps += 1
     return False
 
@@ -384,9 +377,10 @@ cdef bint make_unique(Rng* rng, Board* b, const int8_t* q, int* size, int min_si
     cdef int8_t* other
     cdef int8_t scratch[MAX_N]
     cdef int rows[MAX_N]
-    cdef int step, r, nrows, j, cell, h, g, ties, best_cell, best_g
+    cdef int step, r, nrows, j, cell, h, g
     cdef uint64_t count
-    cdef double cost, best_cost
+    cdef double cost
+    cdef BestMove best
     cdef bint aborted, is_q
     for step in range(UNIQUE_STEPS_PER_N * n):
         st.repair_steps += 1
@@ -409,10 +403,7 @@ cdef bint make_unique(Rng* rng, Board* b, const int8_t* q, int* size, int min_si
             if other[r] != q[r]:
                 rows[nrows] = r
                 nrows += 1
-        best_cell = -1
-        best_g = -1
-        best_cost = 0.0
-        ties = 0
+        best_move_start(&best, INFINITY)
         for j in range(nrows):
             cell = rows[j] * n + other[rows[j]]
             if not movable(b, q, size, min_size, closed, cell):
@@ -426,17 +417,13 @@ cdef bint make_unique(Rng* rng, Board* b, const int8_t* q, int* size, int min_si
                 count = 3
             cost = count - UNIQUE_PULL * design_value(n, b.region)
             move_cell(b, size, cell, h)
-            if wins_tie(rng, &ties, best_cell < 0 or cost < best_cost - 1e-9,
-                        best_cell >= 0 and abs_double(cost - best_cost) <= 1e-9):
-                best_cost = cost
-                best_cell = cell
-                best_g = g
-        if best_cell < 0:
+            offer_move(rng, &best, cell, g, cost)
+        if best.cell < 0:
             st.fail_nomove += 1
             if not kick(rng, b, q, size, min_size, closed):
                 return False
             continue
-        move_cell(b, size, best_cell, best_g)
+        move_cell(b, size, best.cell, best.g)
     return False
 
 
@@ -497,7 +484,7 @@ cdef void design_polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_
     cdef double before = design_value(n, b.region), after
     symmetry_map(n, kind, sym)
     count = off_symmetry(b, sym, cells)
-    for tries in range(POLISH_TRIES_PER_N * n):
+    for tries in range(DESIGN_POLISH_TRIES_PER_N * n):
         if count == 0:
             return
         cell = cells[rng_below(rng, count)]

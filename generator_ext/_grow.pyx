@@ -5,7 +5,8 @@ from libc.string cimport memset
 from generator_ext._core cimport MAX_N, Board, board_add_cell, board_remove_cell, neighbours4
 from generator_ext._core cimport region_connected, touches_region
 from generator_ext._deduce cimport logic_tier, residue
-from generator_ext._plant cimport CHECK_NODE_BUDGET, GenStats, draw_border_move, move_cell
+from generator_ext._plant cimport CHECK_NODE_BUDGET, GROW_POLISH_TRIES_PER_N, GenStats
+from generator_ext._plant cimport draw_border_move, move_cell
 from generator_ext._rng cimport Rng, rng_below, rng_unit, wins_tie
 from generator_ext._search cimport Search, State, search_init, search_run, state_init, state_place
 
@@ -16,7 +17,6 @@ cdef double DESIGN_BACKGROUND_HIGH = 0.40
 cdef double DESIGN_WANDER = 0.15
 cdef int PENALTY_SMALL_REGION = 12
 cdef int PENALTY_LOOSE_CELL = 2
-cdef int POLISH_TRIES_PER_N = 30
 
 
 cdef bint adds_no_solution(Board* b, int cell, GenStats* st) noexcept nogil:
@@ -264,7 +264,7 @@ cdef void polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_size, i
     cdef int n = b.n
     cdef int tries, cell, h, g, before, after
     before = shape_penalty(b, size)
-    for tries in range(POLISH_TRIES_PER_N * n):
+    for tries in range(GROW_POLISH_TRIES_PER_N * n):
         if not draw_border_move(rng, b, q, size, min_size, &cell, &g):
             continue
         h = b.region[cell]

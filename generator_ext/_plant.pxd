@@ -1,10 +1,12 @@
 # The generators' shared ground: their statistics, their search budgets, a planted queen
-# placement, region relabelling and moving one cell between regions.
+# placement, region relabelling, moving one cell between regions and choosing the best of
+# the moves a repair tried.
+from libc.math cimport INFINITY, fabs
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 
 from generator_ext._core cimport Board, board_add_cell, board_remove_cell, neighbours4
 from generator_ext._core cimport region_connected
-from generator_ext._rng cimport Rng, rng_below
+from generator_ext._rng cimport Rng, rng_below, wins_tie
 
 # Budgets count search nodes and attempts, never seconds, so a seed always gives one level.
 cdef enum:
@@ -12,6 +14,13 @@ cdef enum:
     CHECK_NODE_BUDGET = 20000
     # A full count with this many nodes is abandoned with its attempt: no seed runs unbounded.
     FULL_COUNT_BUDGET = 400000
+    # The polishes' tries per board side, side by side because they differ on purpose and
+    # every seed's level depends on both (one count for both changes the golden levels):
+    # _grow's polish runs once a level and draws any cell, where most draws are no legal
+    # move; _design's runs on each of a few finished candidates and draws only cells where
+    # the symmetry is broken.
+    GROW_POLISH_TRIES_PER_N = 30
+    DESIGN_POLISH_TRIES_PER_N = 12
 
 
 cdef struct GenStats:
@@ -62,6 +71,41 @@ cdef inline bint draw_border_move(Rng* rng, Board* b, const int8_t* q, const int
     k = neighbours4(n, cell[0], nbs)
     g[0] = b.region[nbs[rng_below(rng, k)]]
     return g[0] != h and region_connected(n, b.region, h, cell[0])
+
+
+# The best of the moves a repair step tries (one cell to region g), the lowest cost kept and
+# ties broken uniformly (wins_tie). Costs within MOVE_COST_TIE of the best count as equal.
+# The one home of that choice for the repairs (_repair: repair_regions, repair_logic;
+# _design: design_repair, make_unique), which sample and price their moves each their own way.
+cdef struct BestMove:
+    int cell  # -1: none taken yet
+    int g
+    int ties
+    double cost
+
+
+cdef const double MOVE_COST_TIE = 1e-9
+
+
+cdef inline void best_move_start(BestMove* m, double bound) noexcept nogil:
+    """No move yet. A move must cost less than `bound` to be taken, or as much as a tie
+    (INFINITY: any move)."""
+    m.cell = -1
+    m.g = -1
+    m.ties = 0
+    m.cost = bound
+
+
+cdef inline bint offer_move(Rng* rng, BestMove* m, int cell, int g, double cost) noexcept nogil:
+    """Keep cell -> g if it costs less than the best so far, or as much and wins the tie
+    (one draw per equal move, none otherwise: every seed's levels depend on it). True when
+    kept."""
+    if wins_tie(rng, &m.ties, cost < m.cost - MOVE_COST_TIE, fabs(cost - m.cost) <= MOVE_COST_TIE):
+        m.cell = cell
+        m.g = g
+        m.cost = cost
+        return True
+    return False
 
 
 cdef void plant_solution(Rng* rng, int n, bint classic, int8_t* q) noexcept nogil

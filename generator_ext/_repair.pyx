@@ -1,12 +1,14 @@
 # Repair of a full map by local search, and the level builder's fix built on it.
+from libc.math cimport INFINITY
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from generator_ext._core cimport MAX_N, Board, board_from_grid, ctz32, neighbours4, region_connected
 from generator_ext._core cimport touches_region
 from generator_ext._deduce cimport residue
-from generator_ext._plant cimport FULL_COUNT_BUDGET, GenStats, draw_border_move, move_cell
-from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_shuffle, wins_tie
+from generator_ext._plant cimport FULL_COUNT_BUDGET, BestMove, GenStats, best_move_start
+from generator_ext._plant cimport draw_border_move, move_cell, offer_move
+from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_shuffle
 from generator_ext._search cimport Search, State, count_board, search_init, search_run, state_init
 
 cdef int REPAIR_STEPS_PER_N = 40
@@ -125,13 +127,14 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
     cdef Search srch
     cdef State s
     cdef int8_t* other
-    cdef int step, r, cell, g, h, i, j, best_cell, best_g, ties, p, npaths, best_len
+    cdef int step, r, cell, g, h, i, j, p, npaths, best_len
     cdef int nrows, evaluated, sweep
     cdef int path_cells[MAX_N * MAX_PATH]
     cdef int path_len[MAX_N]
     cdef int path_target[MAX_N]
     cdef int best_path[MAX_PATH]
-    cdef uint64_t count, best_count
+    cdef uint64_t count
+    cdef BestMove best
     cdef int max_steps = REPAIR_STEPS_PER_N * n
     cdef bint is_q, aborted
     for cell in range(n * n):
@@ -163,15 +166,13 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
                 rows[nrows] = r
                 nrows += 1
         rng_shuffle(rng, rows, nrows)
-        best_cell = -1
-        best_count = <uint64_t>-1
+        best_move_start(&best, INFINITY)
         best_len = 0
-        ties = 0
         evaluated = 0
         # First sweep honours the tabu list; a second ignores it if the first found nothing.
         for sweep in range(2):
             for j in range(nrows):
-                if evaluated >= REPAIR_SAMPLE or best_count == 1:
+                if evaluated >= REPAIR_SAMPLE or best.cost == 1:
                     break
                 r = rows[j]
                 cell = r * n + other[r]
@@ -196,26 +197,23 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
                         move_cell(b, size, path_cells[p * MAX_PATH + i], h)
                     if count == <uint64_t>-1:
                         continue
-                    if not wins_tie(rng, &ties, count < best_count, count == best_count):
+                    if not offer_move(rng, &best, cell, g, <double>count):
                         continue
-                    best_count = count
-                    best_cell = cell
-                    best_g = g
                     best_len = path_len[p]
                     for i in range(best_len):
                         best_path[i] = path_cells[p * MAX_PATH + i]
-                    if best_count == 1:
+                    if best.cost == 1:
                         break
-            if best_cell >= 0:
+            if best.cell >= 0:
                 break
-        if best_cell < 0:
+        if best.cell < 0:
             st.fail_nomove += 1
             if not random_border_move(rng, b, q, size, min_size):
                 return False
             continue
         for i in range(best_len):
-            move_cell(b, size, best_path[i], best_g)
-        tabu[best_cell] = step + REPAIR_TABU
+            move_cell(b, size, best_path[i], best.g)
+        tabu[best.cell] = step + REPAIR_TABU
     st.fail_steps += 1
     return False
 
@@ -229,8 +227,8 @@ cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_s
     cdef uint32_t undecided[MAX_N]
     cdef int cells[MAX_N * MAX_N]
     cdef int nbs[4]
-    cdef int step, left, ncells, r, c, i, k, cell, h, g, tries, evaluated, ties
-    cdef int best_left, best_cell, best_g, after
+    cdef int step, left, ncells, r, c, i, k, cell, h, g, tries, evaluated, after
+    cdef BestMove best
     cdef uint32_t m
     for step in range(REPAIR_STEPS_PER_N * n):
         st.repair_steps += 1
@@ -255,10 +253,8 @@ cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_s
                     ncells += 1
         if ncells == 0:
             return False
-        best_left = left + 1
-        best_cell = -1
-        best_g = -1
-        ties = 0
+        # A move may leave one cell more undecided than now, no more.
+        best_move_start(&best, left + 1)
         evaluated = 0
         for tries in range(4 * REPAIR_SAMPLE):
             if evaluated >= REPAIR_SAMPLE:
@@ -277,16 +273,13 @@ cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_s
             evaluated += 1
             if after < 0:
                 continue
-            if wins_tie(rng, &ties, after < best_left, after == best_left):
-                best_left = after
-                best_cell = cell
-                best_g = g
-        if best_cell < 0:
+            offer_move(rng, &best, cell, g, after)
+        if best.cell < 0:
             st.fail_nomove += 1
             if not random_border_move(rng, b, q, size, min_size):
                 return False
             continue
-        move_cell(b, size, best_cell, best_g)
+        move_cell(b, size, best.cell, best.g)
     st.fail_steps += 1
     return False
 

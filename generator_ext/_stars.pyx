@@ -9,18 +9,6 @@ from generator_ext._core cimport (MAX_N, RULE_TOUCH, Board, bit, check_stars_c, 
 from generator_ext._rng cimport rng_below, rng_seed
 
 
-cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
-    """The most stars a line's open cells take with no two side by side (greedy from one
-    end is optimal on a line)."""
-    cdef int k = 0
-    cdef uint32_t low
-    while cells:
-        low = cells & (~cells + 1)
-        cells &= ~(low | (low << 1))
-        k += 1
-    return k
-
-
 cdef void star_state_init(const Board* b, int stars, StarState* s) noexcept nogil:
     cdef int n = b.n
     cdef int r, c

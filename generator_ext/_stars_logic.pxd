@@ -3,6 +3,7 @@
 from libc.stdint cimport uint32_t, uint64_t
 
 from generator_ext._core cimport MAX_N, Board, popcount32
+from generator_ext._stars cimport fit_in_line
 
 cdef extern from *:
     int ctz64 "__builtin_ctzll"(unsigned long long x) nogil
@@ -12,9 +13,6 @@ cdef enum:
     SOLVED = 1
     STUCK = 0
     CONTRA = -1
-
-cdef const uint64_t EVEN_BITS = 0x5555555555555555
-
 
 cdef struct Marks:
     uint32_t star[MAX_N]  # [r]: star columns of row r
@@ -43,17 +41,6 @@ cdef struct Changes:
     uint32_t rows  # units holding any cell marked since
     uint32_t cols
     uint32_t regs
-
-
-cdef inline int fit_in_line(uint32_t cells) noexcept nogil:
-    """The most stars that fit, none touching, on a line's open positions `cells`: taken
-    greedily from the low end, every other position of each run of open ones, counted
-    without a loop (it is most of what broken() costs). A run is taken from its start, so at
-    even positions when it starts at one, else at odd ones; adding its start bit carries
-    through the run, which marks the runs that start at even positions."""
-    cdef uint64_t x = cells
-    cdef uint64_t even_runs = x & ~(x + (x & ~(x << 1) & EVEN_BITS))
-    return popcount32(<uint32_t>((even_runs & EVEN_BITS) | (x & ~even_runs & ~EVEN_BITS)))
 
 
 cdef void read_view(const Board* b, int k, const Marks* m, View* v) noexcept nogil

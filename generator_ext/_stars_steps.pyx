@@ -6,6 +6,7 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint32_t
 
 from generator_ext._core cimport MAX_N, Board, bit, ctz32, full_mask, popcount32
+from generator_ext._stars cimport fit_in_line
 from generator_ext._stars_logic cimport (
     CONTRA,
     GROUP_MAX,
@@ -18,7 +19,6 @@ from generator_ext._stars_logic cimport (
     closure,
     closure_from,
     first_elimination,
-    fit_in_line,
     load,
     pair_blocks,
     read_view,

@@ -48,18 +48,12 @@ def make_unique(regions, rule: str = "touch", seed: int = 0,
     rating = rate(grid, rule)
     if rating.solved_by_logic:
         return Fix(grid, [], rating)
-    best = None
     anchors = [(grid, anchor) for anchor in two_solutions(grid, rule)]
     if not anchors:  # no solution: first give each region one queen of a near placement
         anchors = [(start, anchor) for start, anchor in _near_maps(grid, rule, seed)]
-    for start, anchor in anchors:
-        found = fix_raw(start, code, anchor, seed, attempts, FIX_LEVEL)
-        if found is None:
-            continue
-        moved = [[r, c] for r, row in enumerate(found[0]) for c, g in enumerate(row)
-                 if g != grid[r][c]]
-        if best is None or len(moved) < len(best[1]):
-            best = (found[0], moved)
+    # fix_raw keeps the fewest moves of its attempts; of the anchors', the fewest from `grid`.
+    found = (fix_raw(start, code, anchor, seed, attempts, FIX_LEVEL) for start, anchor in anchors)
+    best = _fewest_moved(grid, (fixed for fixed, _ in filter(None, found)))
     if best is None:
         return None
     fixed, moved = best
@@ -68,6 +62,19 @@ def make_unique(regions, rule: str = "touch", seed: int = 0,
     if not rating.solved_by_logic or count_solutions(fixed, rule, limit=2) != 1:
         return None
     return Fix(fixed, moved, rating)
+
+
+def _fewest_moved(grid, maps) -> tuple[list[list[int]], list[list[int]]] | None:
+    """Of the repaired `maps`, the one that moved the fewest cells of `grid`, the first of
+    equals: (map, [row, col] of each moved cell); None when there is none. The one rule both
+    repairs' proposals are chosen by (fix_raw applies it to its own attempts in C)."""
+    best = None
+    for fixed in maps:
+        moved = [[r, c] for r, row in enumerate(fixed) for c, g in enumerate(row)
+                 if g != grid[r][c]]
+        if best is None or len(moved) < len(best[1]):
+            best = (fixed, moved)
+    return best
 
 
 NEAR_NODES = 200_000  # search nodes spent looking for near placements of a map with no solution
@@ -219,16 +226,15 @@ def _make_unique_stars(grid, rule: str, seed: int, attempts: int, stars: int) ->
     if rating.solved_by_logic:
         return Fix(grid, [], rating)
     count, found, _, _ = count_star_solutions(grid, stars, 2, COUNT_NODE_BUDGET)
-    best = None
-    for anchor in found:
-        for attempt in range(attempts):
-            trial = [row[:] for row in grid]
-            if not make_unique_stars(trial, stars, anchor, random.Random(seed + attempt)):
-                continue
-            moved = [[r, c] for r, row in enumerate(trial) for c, g in enumerate(row)
-                     if g != grid[r][c]]
-            if best is None or len(moved) < len(best[1]):
-                best = (trial, moved)
+
+    def repaired():
+        for anchor in found:
+            for attempt in range(attempts):
+                trial = [row[:] for row in grid]
+                if make_unique_stars(trial, stars, anchor, random.Random(seed + attempt)):
+                    yield trial
+
+    best = _fewest_moved(grid, repaired())
     if best is None:
         return None
     rating = rate(best[0], rule, stars=stars)

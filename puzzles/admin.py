@@ -10,22 +10,18 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy, ngettext
 
 from generator_ext import REGION_COLORS, design_score, rate, region_colors
-from puzzles import domain
-from puzzles.errors import ServiceError
-from puzzles.models import (
-    CommunityLevel,
-    DailyPuzzle,
-    DailyTheme,
-    GenerationRun,
-    Level,
-    PoolTarget,
-    Solve,
-    Strike,
-)
-from puzzles.selectors import community as community_selectors
-from puzzles.selectors import pools as pool_selectors
-from puzzles.selectors import runs as run_selectors
-from puzzles.services import community, pools, runs, strikes
+from puzzles.builder import selectors as community_selectors
+from puzzles.builder.models import CommunityLevel
+from puzzles.builder.services import community
+from puzzles.core import vocabulary as domain
+from puzzles.core.errors import ServiceError
+from puzzles.daily.models import DailyPuzzle, DailyTheme
+from puzzles.levels.models import GenerationRun, Level, PoolTarget
+from puzzles.levels.selectors import pools as pool_selectors
+from puzzles.levels.selectors import runs as run_selectors
+from puzzles.levels.services import pools, runs
+from puzzles.play.models import Solve, Strike
+from puzzles.play.services import strikes
 
 
 def board_picture(regions, cell_px: int = 8, colors=None):

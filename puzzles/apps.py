@@ -10,8 +10,7 @@ class PuzzlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from puzzles import accounts, level_changes  # noqa: F401 (connect their signals)
-        from puzzles.checks import mail_is_configured
+        from puzzles.core.deploy_checks import mail_is_configured
 
         checks.register(mail_is_configured, checks.Tags.compatibility, deploy=True)
 

@@ -5,7 +5,10 @@ from datetime import date, timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from puzzles.services import builder_jobs, daily, pools, rooms, runs
+from puzzles.builder.services import jobs as builder_jobs
+from puzzles.daily import services as daily
+from puzzles.levels.services import pools, runs
+from puzzles.rooms import services as rooms
 
 TASK_OPTIONS = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 

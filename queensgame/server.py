@@ -10,7 +10,7 @@ queensgame.asgi.ThreadedWSGI).
 
 The client's address is the peer's: uvicorn's proxy headers are off, whatever gunicorn's
 forwarded_allow_ips says, so an X-Forwarded-For is never believed here. Django believes
-TRUSTED_PROXIES of them (puzzles.player.client_address), one rule for every limit."""
+TRUSTED_PROXIES of them (puzzles.players.identity.client_address), one rule for every limit."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from django.views.decorators.http import last_modified
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from puzzles import health
+from puzzles.core import health
 
 STARTED = timezone.now()  # the catalogues change only with a deployment
 SERVED_LANGUAGES = frozenset(code for code, _ in settings.LANGUAGES)
@@ -42,5 +42,5 @@ urlpatterns = [
                                                      http_method_names=["get", "head"]),
          name="api-docs"),
     path("api/", include("puzzles.api.urls")),
-    path("", include("puzzles.urls")),
+    path("", include("puzzles.web.urls")),
 ]

@@ -1,5 +1,5 @@
 // Queens' service worker: the site installs, and plays without a network. Rendered by
-// puzzles/views/offline.py with this deployment's version and files.
+// puzzles/web/views/offline.py with this deployment's version and files.
 //
 // What it keeps, in one cache per version ("queens-<version>"):
 // - the shell: the site's own static files, all or nothing at install;

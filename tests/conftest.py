@@ -87,7 +87,7 @@ def _fresh_channel_layer():
 
 @pytest.fixture
 def make_level(db):
-    from puzzles.services import levels as level_service
+    from puzzles.levels.services import levels as level_service
 
     def make(size=8, seed=1, rule="touch", tier=None, stars=1):
         level = level_service.save_generated_level(generate(size, rule, seed=seed, tier=tier,
@@ -175,7 +175,10 @@ def celery_processes(transactional_db, tmp_path):
     from django.conf import settings
 
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    queues = (settings.CELERY_QUEUE, settings.CELERY_BUILDER_QUEUE, settings.CELERY_ADMIN_QUEUE)
+    named = (settings.CELERY_QUEUE, settings.CELERY_BUILDER_QUEUE, settings.CELERY_ADMIN_QUEUE)
+    # And each queue's lists by priority (kombu's Redis transport: "<queue>\x06\x16<step>";
+    # the builder's repairs are sent at a lower one than its analyses).
+    queues = [*named, *(f"{queue}\x06\x16{step}" for queue in named for step in (3, 6, 9))]
     broker.delete(*queues)
     started = []
 

@@ -239,7 +239,7 @@ def human_moves(solution: list[int], *, end_s: float, span_s: float = 4.5) -> li
     """A person's move log for a solve seen by the server `end_s` after the opening: one
     queen per row over the last `span_s` seconds (less if the opening is nearer), at uneven
     pauses, with a cross after the first queen, the last queen a moment before the solving
-    check (puzzles.moves.human_pace holds it a person's)."""
+    check (puzzles.play.move_log.human_pace holds it a person's)."""
     end = int(end_s * 1000) - 300
     start = max(0, end - int(span_s * 1000))
     n = len(solution)
@@ -258,7 +258,7 @@ def player_key(page) -> str:
     from django.conf import settings
     from django.http import HttpRequest
 
-    from puzzles.player import MAX_AGE_S, SALT
+    from puzzles.players.identity import MAX_AGE_S, SALT
 
     name = settings.QUEENS_PLAYER_COOKIE
     request = HttpRequest()  # Django's own reading of a signed cookie, salt and all
@@ -336,3 +336,35 @@ def ambiguous_boards(count: int, solutions: int = 2, size: int = 16) -> list[lis
         if count_solutions(grid, "touch", limit=solutions) == solutions:
             boards.append(grid)
     return boards
+
+
+def broken_maps(regions: list[list[int]], stars: int = 1) -> dict[str, list[list[int]]]:
+    """A finished map broken each way an outsider sent (attack row 28): a region cut in two
+    pieces, a region missing (merged into a neighbour), half the regions (pairs merged), an
+    id past the last region and one below -1. The first three are the engine's to name
+    (generator_ext.validate_regions), the last two the builder's shape check's."""
+    from generator_ext import analyze
+
+    n = len(regions)
+    grid = [list(row) for row in regions]
+    split = None
+    for r in range(n - 1, -1, -1):  # a far cell given to the top-left region, apart from it
+        for c in range(n - 1, -1, -1):
+            candidate = [list(row) for row in grid]
+            candidate[r][c] = grid[0][0]
+            kinds = [p.kind for p in analyze(candidate, stars=stars).problems]
+            if kinds == ["disconnected"]:
+                split = candidate
+                break
+        if split:
+            break
+    last = n - 1  # region n-1 merged into the region next to one of its cells
+    r, c = next((r, c) for r in range(n) for c in range(n - 1)
+                if grid[r][c] == last and grid[r][c + 1] != last
+                or grid[r][c + 1] == last and grid[r][c] != last)
+    neighbour = grid[r][c + 1] if grid[r][c] == last else grid[r][c]
+    missing = [[neighbour if v == last else v for v in row] for row in grid]
+    out_of_range, negative = [list(row) for row in grid], [list(row) for row in grid]
+    out_of_range[0][0], negative[0][0] = n, -2
+    return {"split": split, "missing": missing, "halved": [[v // 2 for v in row] for row in grid],
+            "out_of_range": out_of_range, "negative": negative}

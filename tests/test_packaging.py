@@ -43,7 +43,7 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_the_site(tmp_path):
     assert "puzzles/migrations/0001_initial.py" in names
     assert "puzzles/management/commands/ensure_pools.py" in names
     assert any(re.match(r"generator_ext/_solver\..*\.so$", n) for n in names)
-    assert "queensgame/settings/production.py" in names and "puzzles/services/play.py" in names
+    assert "queensgame/settings/production.py" in names and "puzzles/play/services/play.py" in names
     # Tooling stays in the repository: no benchmark, no test helper in the product.
     assert not [n for n in names if "bench" in n or n.startswith(("tests/", "benchmarks/"))]
 

@@ -8,14 +8,24 @@ Each row prints held or NOT held with what it measured; a flood row also runs a 
 player checking a board through the edge, whose p99 must stay under 300 ms.
 tests/stack/test_attacks.py runs the same rows as tests."""
 
-from benchmarks.attacks import builder, identity, names, outsider, rankings, redis_faults, sockets
+from benchmarks.attacks import (
+    builder,
+    builder_queue,
+    edge_answers,
+    identity,
+    names,
+    outsider,
+    rankings,
+    redis_faults,
+    sockets,
+)
 from benchmarks.attacks.common import ROWS, Result
 
 # The order they run in: those that stop or kill a service late, the sign-up flood after
 # the rows that sign up one account, and the wrong passwords last (today they lock every
 # account's sign-in for 15 minutes, and the rows before sign in).
-ORDER = (17, 20, 12, 18, 13, 10, 7, 21, 11, 15, 14, 2, 8, 22, 23, 24, 25, 4, 26, 5, 6, 9, 16, 3,
-         19, 1)
+ORDER = (17, 20, 12, 18, 13, 10, 7, 21, 11, 15, 14, 2, 8, 22, 23, 24, 25, 4, 26, 28, 30, 29, 27,
+         5, 6, 9, 16, 3, 19, 1)
 
-__all__ = ["ORDER", "ROWS", "Result", "builder", "identity", "names", "outsider", "rankings",
-           "redis_faults", "sockets"]
+__all__ = ["ORDER", "ROWS", "Result", "builder", "builder_queue", "edge_answers", "identity",
+           "names", "outsider", "rankings", "redis_faults", "sockets"]

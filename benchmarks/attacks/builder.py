@@ -38,7 +38,7 @@ def a_stored_level(stack, size: int, stars: int) -> tuple[list[list[int]], list]
     printed = stack.shell(
         "import json\n"
         "from generator_ext import generate\n"
-        "from puzzles.services.levels import save_generated_level\n"
+        "from puzzles.levels.services.levels import save_generated_level\n"
         f"g = generate({size}, seed=3434, stars={stars})\n"
         "save_generated_level(g)\n"
         "print(json.dumps([g.regions, g.solution]))\n")

@@ -213,7 +213,7 @@ def stock_levels(stack, sizes=range(4, 9), per_tier: int = 5) -> None:
     machine shared with other work the worker takes minutes to fill them)."""
     stack.shell(
         "from generator_ext import generate, served_tiers\n"
-        "from puzzles.services.levels import save_generated_level\n"
+        "from puzzles.levels.services.levels import save_generated_level\n"
         f"for n in {list(sizes)}:\n"
         "    for tier in served_tiers(n):\n"
         f"        for seed in range({per_tier}):\n"
@@ -251,8 +251,8 @@ def an_account(stack, name: str) -> tuple[str, str]:
     stack.shell(
         "from django.contrib.auth import get_user_model\n"
         "from allauth.account.models import EmailAddress\n"
-        "from puzzles.player import new_player_key\n"
-        "from puzzles.services import players\n"
+        "from puzzles.players.identity import new_player_key\n"
+        "from puzzles.players import services as players\n"
         f"u = get_user_model().objects.create_user({name!r}, {email!r}, {password!r})\n"
         f"EmailAddress.objects.create(user=u, email={email!r}, verified=True, primary=True)\n"
         f"players.claim_account(u, guest_key=new_player_key(), name={name!r})\n")

@@ -29,9 +29,10 @@ from tests.support import EDGE_LIMITS, human_moves
 
 
 def fastest_ms(level: dict) -> int:
-    """puzzles.moves.fastest_ms of a level, from its public regions (the engine is public)."""
+    """puzzles.play.move_log.fastest_ms of a level, from its public regions (the engine is
+    public)."""
     from generator_ext import rate
-    from puzzles.moves import DEFAULT_STEP_MS, STEP_MS
+    from puzzles.play.move_log import DEFAULT_STEP_MS, STEP_MS
 
     steps = rate(level["regions"], level["rule"], stars=level.get("stars", 1)).steps
     return sum(STEP_MS.get(step.technique, DEFAULT_STEP_MS) for step in steps)

@@ -29,7 +29,7 @@ def a_revealed_level_solved_by_script(stack, quick: bool) -> Result:
     throwaway = Client(stack.url, address=player.address)
     solution = throwaway.post(path + "reveal/", {}).json()["solution"]
     player.post(path + "start/", {})
-    floor = math.ceil(size + size * size / 8)  # the ranked floor (puzzles.selectors.play)
+    floor = math.ceil(size + size * size / 8)  # the ranked floor (puzzles.play.selectors.play)
     time.sleep(floor + 1)
     token = player.post(path + "check/", {"queens": queens_of(solution)}).json().get("token")
     answer = player.post(path + "solves/", {"token": token,

@@ -7,13 +7,14 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles import domain
 from puzzles.api import builder_serializers as b
 from puzzles.api.throttles import BuilderThrottle, FixThrottle, MotifThrottle, PublishThrottle
 from puzzles.api.views import answers, body
-from puzzles.models import FixJob, JobKind
-from puzzles.selectors import community as community_selectors
-from puzzles.services import builder_jobs, community
+from puzzles.builder import selectors as community_selectors
+from puzzles.builder.models import FixJob, JobKind
+from puzzles.builder.services import community
+from puzzles.builder.services import jobs as builder_jobs
+from puzzles.core import vocabulary as domain
 
 
 class AnalyzeView(APIView):

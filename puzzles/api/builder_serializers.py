@@ -7,10 +7,10 @@ from rest_framework import serializers
 
 from puzzles.api.fields import StrictCharField, StrictIntegerField, cells_field
 from puzzles.api.serializers import SolutionField, StepSerializer
-from puzzles.domain import BUILDER_SIZES, TEXT_LIMITS
-from puzzles.models import Draft, FixStatus, Rule
-from puzzles.services.builder_jobs import analysis_of_record
-from puzzles.words import problem_message
+from puzzles.builder.models import Draft, FixStatus
+from puzzles.builder.services.jobs import analysis_of_record
+from puzzles.core.step_words import problem_message
+from puzzles.core.vocabulary import BUILDER_SIZES, TEXT_LIMITS, Rule
 
 
 def painting_field(**kwargs):

@@ -10,7 +10,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from puzzles.errors import Busy, ServiceError
+from puzzles.core.errors import Busy, ServiceError
 
 
 def _sentence(data) -> str:

@@ -15,15 +15,15 @@ from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles import leaderboards
 from puzzles.api.fields import StrictCharField
 from puzzles.api.throttles import PostThrottle, SyncCodeThrottle, SyncJoinThrottle
 from puzzles.api.views import answers, body
-from puzzles.domain import Category
-from puzzles.player import account_key, new_player_key
-from puzzles.selectors import daily as daily_selectors
-from puzzles.selectors import players as player_selectors
-from puzzles.services import players
+from puzzles.core.vocabulary import Category
+from puzzles.daily import selectors as daily_selectors
+from puzzles.players import leaderboards
+from puzzles.players import selectors as player_selectors
+from puzzles.players import services as players
+from puzzles.players.identity import account_key, new_player_key
 
 
 def signed_in(request) -> bool:
@@ -31,7 +31,7 @@ def signed_in(request) -> bool:
 
 
 def continue_as(request, key: str) -> None:
-    """This browser goes on as the guest `key` (puzzles.player sets its cookie on the way
+    """This browser goes on as the guest `key` (puzzles.players.identity sets its cookie on the way
     out: the attribute goes on Django's request, which the middleware sees, not DRF's)."""
     request._request.next_guest_player = request._request.player = key
 
@@ -127,7 +127,7 @@ class SyncCodeView(APIView):
     def post(self, request):
         """A code (valid ten minutes, once) that joins another device to this guest's
         history."""
-        from puzzles.qr import qr_svg
+        from puzzles.players.qr_svg import qr_svg
 
         code, expires_at = players.create_sync_code(request.player,
                                                     signed_in=signed_in(request))

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from puzzles.api.serializers import ErrorSerializer
 from puzzles.api.views import answers, get_level
-from puzzles.selectors import replays
+from puzzles.play.selectors import replays
 
 NO_STORE = {"Cache-Control": "private, no-store"}  # whose and what: the viewer's own
 

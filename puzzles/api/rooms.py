@@ -1,5 +1,5 @@
 """Race rooms over HTTP: making one (POST /api/rooms/) and reading one (GET
-/api/rooms/<code>/). Everything else happens on the room's WebSocket (puzzles.realtime)."""
+/api/rooms/<code>/). Everything else happens on the room's WebSocket (puzzles.rooms.consumers)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from rest_framework.views import APIView
 from puzzles.api.fields import StrictCharField, StrictIntegerField
 from puzzles.api.throttles import RoomCreateThrottle
 from puzzles.api.views import answers, body
-from puzzles.domain import RACE_UNRANKED
-from puzzles.errors import ServiceError
-from puzzles.selectors import rooms as room_selectors
-from puzzles.services import rooms
+from puzzles.core.errors import ServiceError
+from puzzles.core.vocabulary import RACE_UNRANKED
+from puzzles.rooms import selectors as room_selectors
+from puzzles.rooms import services as rooms
 
 
 class RoomCreateSerializer(serializers.Serializer):

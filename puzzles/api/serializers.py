@@ -5,12 +5,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from generator_ext import TECHNIQUES, second_channel
-from puzzles import moves
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
-from puzzles.domain import Category, Unranked
-from puzzles.models import DailyPuzzle, GenerationRun, Level, Rule, Tier
-from puzzles.services.play import OPENED_MAX_AGE_S
-from puzzles.words import step_message
+from puzzles.core.step_words import step_message
+from puzzles.core.vocabulary import Category, Rule, Tier, Unranked
+from puzzles.daily.models import DailyPuzzle
+from puzzles.levels.models import GenerationRun, Level
+from puzzles.play import move_log as moves
+from puzzles.play.services.play import OPENED_MAX_AGE_S
 
 OPENED_MAX_LENGTH = 200  # a signed opening token is about 60 characters
 
@@ -263,7 +264,8 @@ class SolveResponseSerializer(serializers.Serializer):
                   "or why it is on no board: the level was revealed at this address (or "
                   "other players there took its hints), faster "
                   "than the level's own steps allow a person, a move log missing or not "
-                  "holding up, not a person's pace (puzzles.moves.human_pace), too many solves "
+                  "holding up, not a person's pace (puzzles.play.move_log.human_pace), too many "
+                  "solves "
                   "from one address, made offline (its time is the player's clock), or struck "
                   "by staff; null when ranked")
     category = serializers.ChoiceField(

@@ -1,14 +1,15 @@
-"""The API's rate limits, counted atomically (puzzles.limits): POSTs per client address, the
-builder's strokes per address, fixes and publishes per player and per address. The address
-is puzzles.player.client_address (TRUSTED_PROXIES says how many proxies to believe)."""
+"""The API's rate limits, counted atomically (puzzles.core.rate_limits): POSTs per client
+address, the builder's strokes per address, fixes and publishes per player and per address.
+The address is puzzles.players.identity.client_address (TRUSTED_PROXIES says how many
+proxies to believe)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from rest_framework.throttling import BaseThrottle
 
-from puzzles import limits
-from puzzles.player import client_address
+from puzzles.core import rate_limits as limits
+from puzzles.players.identity import client_address
 
 
 class CountedThrottle(BaseThrottle):

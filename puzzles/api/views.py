@@ -14,16 +14,19 @@ from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles import domain
 from puzzles.api import serializers as s
 from puzzles.api.throttles import PostThrottle
-from puzzles.selectors import daily as daily_selectors
-from puzzles.selectors import levels as level_selectors
-from puzzles.selectors import play as play_selectors
-from puzzles.selectors import pools as pool_selectors
-from puzzles.selectors import runs as run_selectors
-from puzzles.services import daily, play, pools, runs
-from puzzles.words import rule_word, tier_word
+from puzzles.core import health
+from puzzles.core import vocabulary as domain
+from puzzles.core.step_words import rule_word, tier_word
+from puzzles.daily import selectors as daily_selectors
+from puzzles.daily import services as daily
+from puzzles.levels.selectors import levels as level_selectors
+from puzzles.levels.selectors import pools as pool_selectors
+from puzzles.levels.selectors import runs as run_selectors
+from puzzles.levels.services import pools, runs
+from puzzles.play.selectors import play as play_selectors
+from puzzles.play.services import play
 
 log = logging.getLogger(__name__)
 
@@ -138,8 +141,7 @@ class RandomLevelView(APIView):
         size = parse_size(n)
         rule = parse_rule(request)
         stars = parse_stars(request, size)
-        if stars != 1 and rule != domain.Rule.TOUCH:
-            raise ParseError("k-star levels use the touch rule only")
+        domain.check_star_rule(stars, rule)
         tier = parse_tier(request, size, stars)
         exclude = parse_exclude(request)
         level = pick_level(request, size, rule, tier, exclude, stars)
@@ -276,7 +278,8 @@ class DailyDateView(APIView):
 class PoolsView(APIView):
     @extend_schema(responses=answers(s.PoolSerializer(many=True)))
     def get(self, request):
-        return Response(s.PoolSerializer(pool_selectors.pool_status(), many=True).data)
+        pools = pool_selectors.pool_status(paused=health.broker_unreachable())
+        return Response(s.PoolSerializer(pools, many=True).data)
 
 
 class RunsView(APIView):

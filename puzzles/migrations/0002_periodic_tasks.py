@@ -1,4 +1,4 @@
-"""Once the periodic tasks' rows; they are now defined in code (puzzles/schedule.py) and
+"""Once the periodic tasks' rows; they are now defined in code (puzzles/core/schedule.py) and
 written by the setup commands, so a cadence change needs no migration. Kept, empty, for the
 migration graph."""
 

@@ -1,5 +1,5 @@
 """Once set the stale-run resume to every 15 seconds; the schedule now lives in code
-(puzzles/schedule.py). Kept, empty, for the migration graph."""
+(puzzles/core/schedule.py). Kept, empty, for the migration graph."""
 
 from django.db import migrations
 

@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 def key_every_solution(apps, schema_editor):
-    from puzzles.likeness import solution_key
+    from puzzles.levels.likeness import solution_key
 
     level = apps.get_model("puzzles", "Level")
     for row in level.objects.only("id", "rule", "solution").iterator(chunk_size=1000):

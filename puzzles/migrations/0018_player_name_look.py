@@ -1,12 +1,12 @@
-"""How each display name looks (puzzles.text.skeleton), unique: no two names that read alike.
-Names already taken keep theirs; of two that read alike, the older keeps the look, the other
-none (it stays, and is checked again when renamed)."""
+"""How each display name looks (puzzles.core.text_safety.skeleton), unique: no two names that
+read alike. Names already taken keep theirs; of two that read alike, the older keeps the look,
+the other none (it stays, and is checked again when renamed)."""
 
 from django.db import migrations, models
 
 
 def looks_of_names(apps, schema_editor):
-    from puzzles.text import skeleton
+    from puzzles.core.text_safety import skeleton
 
     player = apps.get_model("puzzles", "Player")
     seen = set()

@@ -2,7 +2,7 @@
 
 from django import template
 
-from puzzles.words import technique_title, tier_label
+from puzzles.core.step_words import technique_title, tier_label
 
 register = template.Library()
 register.filter("tier_label", tier_label)

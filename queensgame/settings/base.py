@@ -32,8 +32,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 CSRF_FAILURE_VIEW = "puzzles.api.csrf.csrf_failure"
 # Who the client is: how many proxies in front of the app to believe in X-Forwarded-For
 # (compose: 1, the edge); 0 believes none, so a client cannot pick its own address. One
-# function reads it (puzzles.player.client_address) for the throttles, the project's limits,
-# the rooms, axes and allauth; the app server never rewrites the address (queensgame.server).
+# function reads it (puzzles.players.identity.client_address) for the throttles, the
+# project's limits, the rooms, axes and allauth; the app server never rewrites the address
+# (queensgame.server).
 TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
 if TRUSTED_PROXIES < 0:
     raise ImproperlyConfigured("TRUSTED_PROXIES is a count of proxies: 0 or more")
@@ -91,15 +92,15 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "puzzles.player.PlayerMiddleware",
-    "puzzles.unavailable.DatabaseUnavailableMiddleware",
+    "puzzles.players.identity.PlayerMiddleware",
+    "puzzles.core.db_unavailable.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",  # answers a locked-out sign-in
     "allauth.account.middleware.AccountMiddleware",
 ]
 # Sign-in is throttled (django-axes, the admin's and the players'): 5 wrong passwords for one
 # account from one address lock that account at that address for 15 minutes. Keyed by both,
 # so a stranger guessing locks neither the account elsewhere nor anyone else's address; the
-# account is the name or email typed (puzzles.accounts.login_name), the address the one the
+# account is the name or email typed (puzzles.players.accounts.login_name), the address the one the
 # throttles use.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "django.contrib.auth.backends.ModelBackend",
@@ -107,16 +108,16 @@ AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
 AXES_FAILURE_LIMIT = env.int("QUEENS_ADMIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("QUEENS_ADMIN_LOCKOUT_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "puzzles.player.client_address"
-AXES_USERNAME_CALLABLE = "puzzles.accounts.login_name"
+AXES_CLIENT_IP_CALLABLE = "puzzles.players.identity.client_address"
+AXES_USERNAME_CALLABLE = "puzzles.players.accounts.login_name"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
 # Players' accounts (django-allauth): optional, by email and password, the email verified
-# before the first sign-in; the display name is asked at sign-up (puzzles.accounts).
+# before the first sign-in; the display name is asked at sign-up (puzzles.players.accounts).
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
-ACCOUNT_SIGNUP_FORM_CLASS = "puzzles.accounts.SignupForm"
+ACCOUNT_SIGNUP_FORM_CLASS = "puzzles.players.accounts.SignupForm"
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
@@ -126,7 +127,7 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Queens] "
 LOGIN_REDIRECT_URL = "/me/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_SESSION_REMEMBER = True
-ACCOUNT_ADAPTER = "puzzles.accounts.AccountAdapter"  # the client's address: client_address
+ACCOUNT_ADAPTER = "puzzles.players.accounts.AccountAdapter"  # the client's address: client_address
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES  # the same count wherever allauth reads it
 # A sign-up with a known email answers as a new one does and mails that address instead.
 ACCOUNT_PREVENT_ENUMERATION = True
@@ -296,7 +297,7 @@ QUEENS_QUEUED_STALE_S = env.float("QUEENS_QUEUED_STALE_S", default=120.0)
 QUEENS_BUILDER_JOB_LIMIT_S = env.float("QUEENS_BUILDER_JOB_LIMIT_S", default=60.0)
 if QUEENS_HEARTBEAT_S * 2 > QUEENS_STALE_AFTER_S:
     raise ImproperlyConfigured("QUEENS_STALE_AFTER_S must be at least twice QUEENS_HEARTBEAT_S")
-# The day of daily #1; unset: the first daily a site assigns is #1 (puzzles.services.daily).
+# The day of daily #1; unset: the first daily a site assigns is #1 (puzzles.daily.services).
 QUEENS_DAILY_EPOCH = (date.fromisoformat(env.str("QUEENS_DAILY_EPOCH"))
                       if env.str("QUEENS_DAILY_EPOCH", default="") else None)
 QUEENS_PLAYER_COOKIE = "queens_player"

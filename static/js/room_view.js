@@ -70,7 +70,7 @@ export function fitBoard() {
   race.style.setProperty("--board-px", `${Math.floor(px)}px`);
 }
 
-// Why a finish is unranked (puzzles.domain.RACE_UNRANKED), in a few words.
+// Why a finish is unranked (puzzles.core.vocabulary.RACE_UNRANKED), in a few words.
 const RACE_UNRANKED = {
   revealed: () => gettext("%(name)s in %(time)s: unranked (a level was revealed)"),
   hinted: () => gettext("%(name)s in %(time)s: unranked (a level's hints were taken on their network)"),

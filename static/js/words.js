@@ -29,7 +29,7 @@ export function tierName(tier) {
 export const tierWord = (tier) => tierName(tier).toLocaleLowerCase(pageLanguage());
 
 // A motif's name as players read it: a letter or a digit is itself, a pictogram a word
-// (puzzles.words.MOTIF_WORDS names them the same in the builder's picker).
+// (puzzles.core.step_words.MOTIF_WORDS names them the same in the builder's picker).
 export function motifName(motif) {
   const names = { heart: pgettext("motif", "heart"), star: pgettext("motif", "star"),
     house: pgettext("motif", "house"), arrow: pgettext("motif", "arrow"),

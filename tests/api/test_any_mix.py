@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 from django.utils import timezone
 
+from puzzles.levels.selectors import levels as level_selectors
+from puzzles.levels.selectors.levels import NEWCOMER_SOLVES
 from puzzles.models import Solve
-from puzzles.selectors import levels as level_selectors
-from puzzles.selectors.levels import NEWCOMER_SOLVES
 
 pytestmark = pytest.mark.django_db
 TIERS = ("easy", "medium", "hard", "expert")

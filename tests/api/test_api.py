@@ -8,9 +8,9 @@ from django.test import Client
 from django.utils import timezone
 
 from generator_ext import region_colors, second_channel
-from puzzles import moves
-from puzzles.board import solution_cells
 from puzzles.models import DailyPuzzle, GenerationRun, PoolTarget, Solve
+from puzzles.play import move_log as moves
+from puzzles.play.board_check import solution_cells
 from tests.support import human_moves
 
 pytestmark = pytest.mark.django_db
@@ -187,7 +187,7 @@ def test_solve_time_is_measured_by_the_server_from_the_signed_opening(client, ma
 
     from django.core import signing
 
-    from puzzles.services import play as play_service
+    from puzzles.play.services import play as play_service
 
     level = make_level(size=8)
     embedded = page_level(client, f"/levels/{level.id}/")  # the player opens it
@@ -213,7 +213,7 @@ def opened_ago(level, seconds: float) -> str:
 
     from django.core import signing
 
-    from puzzles.services import play as play_service
+    from puzzles.play.services import play as play_service
 
     now_ms = int((time.time() - seconds) * 1000)
     return signing.dumps({"l": level.id, "t": now_ms // 1000, "m": now_ms % 1000},
@@ -279,7 +279,7 @@ def test_an_opening_time_the_server_did_not_sign_for_this_level_starts_now(clien
                                                                             opened):
     from django.core import signing
 
-    from puzzles.services import play as play_service
+    from puzzles.play.services import play as play_service
 
     level, other = make_level(size=8, seed=1), make_level(size=8, seed=2)
     if opened is None:  # signed, but for another level
@@ -293,7 +293,7 @@ def test_an_opening_time_the_server_did_not_sign_for_this_level_starts_now(clien
 def test_cookieless_page_views_count_no_play(client, make_level):
     from django.test import Client
 
-    from puzzles.selectors import community as community_selectors
+    from puzzles.builder import selectors as community_selectors
 
     level = make_level(size=8)
     for _ in range(100):
@@ -312,7 +312,7 @@ def test_fresh_cookies_do_not_multiply_one_solver(client, make_level):
     solver address. (A reveal at that address would rank none: test_players.)"""
     from django.test import Client
 
-    from puzzles.services import play as play_service
+    from puzzles.play.services import play as play_service
 
     level = make_level(size=6)
     solution = post(Client(REMOTE_ADDR="10.77.0.1"), f"/api/levels/6/{level.id}/reveal/",
@@ -359,7 +359,7 @@ def test_an_assisted_solve_is_recorded_and_shown_but_never_ranked(client, make_l
 
 def test_the_ranking_line_waits_for_ten_ranked_solves_and_counts_the_others(client,
                                                                              make_level):
-    from puzzles.selectors.play import RANKING_MIN_SOLVES
+    from puzzles.play.selectors.play import RANKING_MIN_SOLVES
 
     level = make_level(size=8)
     for i in range(RANKING_MIN_SOLVES - 1):
@@ -723,7 +723,7 @@ def test_a_solve_eight_seconds_after_opening_an_8x8_is_not_ranked(client, make_l
 
     from django.core import signing
 
-    from puzzles.services import play as play_service
+    from puzzles.play.services import play as play_service
 
     level = make_level(size=8)
     url = f"/api/levels/8/{level.id}/"

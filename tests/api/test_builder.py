@@ -92,19 +92,30 @@ def test_the_fix_runs_on_the_builders_worker_and_leaves_one_solution(client, bui
 
 @pytest.mark.django_db(transaction=True)
 def test_fixes_wait_in_a_bounded_queue_one_per_player(client):
-    """No worker here: jobs wait. A player has one at a time; the queue holds so many."""
-    from puzzles.services import builder_jobs as builder_service
+    """No worker here: jobs wait. A player has one at a time; fixes hold so many places of
+    the queue, and an analysis from a newcomer still finds one (attack row 27: fixes from 33
+    addresses filled the whole queue, and an analysis was refused) until the queue is full."""
+    from generator_ext import generate
+    from puzzles.builder.services import jobs as builder_service
 
     grid = ambiguous()
     assert post(client, "/api/builder/fix/", {"regions": grid}).status_code == 201
     again = post(client, "/api/builder/fix/", {"regions": grid})
     assert again.status_code == 503 and int(again["Retry-After"]) > 0
-    # One job per address in flight: the queue fills from as many addresses.
-    for i in range(builder_service.MAX_PENDING_FIXES - 1):
+    # One job per address in flight: the fixes' share fills from as many addresses.
+    for i in range(builder_service.MAX_PENDING_REPAIRS - 1):
         who = Client(REMOTE_ADDR=f"10.0.1.{i}")
         assert post(who, "/api/builder/fix/", {"regions": grid}).status_code == 201
     full = post(Client(REMOTE_ADDR="10.0.2.1"), "/api/builder/fix/", {"regions": grid})
     assert full.status_code == 503 and "try again" in full.json()["detail"]
+    # The analyses' places: a newcomer's k-star analysis is a job, up to the queue's size.
+    star_board = {"regions": generate(10, seed=2727, stars=2).regions, "stars": 2}
+    places = builder_service.MAX_PENDING_FIXES - builder_service.MAX_PENDING_REPAIRS
+    for i in range(places):
+        who = Client(REMOTE_ADDR=f"10.0.3.{i}")
+        assert post(who, "/api/builder/analyze/", star_board).status_code == 202
+    queue_full = post(Client(REMOTE_ADDR="10.0.4.1"), "/api/builder/analyze/", star_board)
+    assert queue_full.status_code == 503 and "try again" in queue_full.json()["detail"]
 
 
 @pytest.mark.django_db
@@ -113,8 +124,8 @@ def test_a_fix_delivered_twice_or_too_late_is_worked_once():
 
     from django.utils import timezone
 
+    from puzzles.builder.services import jobs as builder_service
     from puzzles.models import FixJob
-    from puzzles.services import builder_jobs as builder_service
 
     job = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
     assert builder_service.execute_fix(job.id) == "done"
@@ -159,7 +170,7 @@ def test_publish_refuses_what_is_not_a_level(client):
 
 
 def test_hidden_levels_are_not_served(client, staff_client):
-    from puzzles.services import community as community_service
+    from puzzles.builder.services import community as community_service
 
     level = generate(6, seed=5, tier="easy")
     data = post(client, "/api/builder/publish/", {"regions": level.regions}).json()

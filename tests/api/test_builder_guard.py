@@ -57,7 +57,7 @@ def test_a_stored_2_star_level_painted_as_a_queens_board_is_refused(client, make
 @pytest.fixture
 def engine_calls(monkeypatch):
     """Counts the engine's analyses in this process (the refusal must come before any)."""
-    from puzzles.services import builder as builder_service
+    from puzzles.builder.services import painting as builder_service
 
     calls = []
     real = builder_service.analyze
@@ -139,8 +139,8 @@ def test_a_k_star_analysis_is_a_job_and_one_per_address_is_in_flight(client):
 def test_one_request_per_address_holds_the_lock_in_redis():
     from django.core.cache import cache
 
-    from puzzles import inflight
-    from puzzles.limits import redis_client
+    from puzzles.core import inflight_locks as inflight
+    from puzzles.core.rate_limits import redis_client
 
     key = cache.make_key("queens:inflight:builder:a")
     with inflight.held("builder", "a") as first, inflight.held("builder", "a") as second, \
@@ -153,7 +153,7 @@ def test_one_request_per_address_holds_the_lock_in_redis():
 
 
 def test_the_lock_holds_in_the_process_while_redis_is_down(monkeypatch):
-    from puzzles import inflight
+    from puzzles.core import inflight_locks as inflight
 
     def down():
         raise ConnectionError("redis is down")
@@ -216,7 +216,7 @@ def test_the_sweep_fails_jobs_no_worker_will_finish(settings):
 
     from django.utils import timezone
 
-    from puzzles.services import builder_jobs as builder_service
+    from puzzles.builder.services import jobs as builder_service
 
     now = timezone.now()
     running = FixJob.objects.create(player="p", regions=ambiguous(), status="running",
@@ -281,7 +281,7 @@ def test_simultaneous_requests_of_one_address_queue_one_job():
 @pytest.mark.django_db(transaction=True)
 def test_a_motif_start_is_queued_not_generated_in_the_web(client, monkeypatch):
     """Row 5: a motif start is a job for the builder's worker; the web never generates."""
-    from puzzles.services import builder as builder_service
+    from puzzles.builder.services import painting as builder_service
 
     def no_generation(*args, **kwargs):
         raise AssertionError("a generation in the web process")
@@ -300,8 +300,8 @@ def test_an_address_analyses_one_finished_board_at_a_time(client):
     painter wait a moment for it; a flood of them holds one web thread at a time."""
     from django.test import RequestFactory
 
-    from puzzles import inflight
-    from puzzles.player import address_key
+    from puzzles.core import inflight_locks as inflight
+    from puzzles.players.identity import address_key
 
     grid = ambiguous()
     key = address_key(RequestFactory().get("/", REMOTE_ADDR="127.0.0.1"))
@@ -318,7 +318,7 @@ def test_an_address_analyses_one_finished_board_at_a_time(client):
 def two_cells_away(level) -> list[list[int]]:
     """The level with two cells (no queen's) given to a neighbouring region, and its solution
     still the only one."""
-    from puzzles.board import solution_cells
+    from puzzles.play.board_check import solution_cells
     from tests.engine.reference import one_cell_changes
 
     queens = solution_cells(level.solution)
@@ -336,7 +336,7 @@ def test_an_honest_small_board_near_a_stored_one_is_analysed(client, make_level)
     boards and both boards painted by hand; a board holding a stored level's solution but
     four cells from it is the maker's own. An exact copy, or one two cells away, is still
     refused, with a sentence."""
-    from puzzles.likeness import cells_apart
+    from puzzles.levels.likeness import cells_apart
 
     level = make_level(size=6, seed=4)
     honest = generate(6, seed=107).regions  # holds the level's solution, 4 cells away
@@ -351,3 +351,56 @@ def test_an_honest_small_board_near_a_stored_one_is_analysed(client, make_level)
         assert detail.startswith("This board is one of the site's levels") and detail.endswith(
             ".")
         assert_no_solution(response, level)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broken_k_star_map_is_never_queued(monkeypatch):
+    """Attack row 28: a finished 2★ map with a region cut in two, a region missing, half the
+    regions or an id out of range took a place on the builder's worker (202/201). Now the
+    web answers at once: an analysis is its problems (200, the cells to repaint shown, as
+    for any painting with problems), a fix a 400 naming the problem, an id out of range a
+    400; no job is made and nothing is queued."""
+    from puzzles.builder.services import jobs as builder_jobs
+    from tests.support import broken_maps
+
+    queued = []
+    monkeypatch.setattr(builder_jobs, "enqueue_fix", queued.append)
+    regions = generate(10, seed=4343, stars=2).regions  # no stored level
+    for i, (name, broken) in enumerate(broken_maps(regions, stars=2).items()):
+        client = Client(REMOTE_ADDR=f"10.28.0.{i + 1}")
+        analysis = post(client, "/api/builder/analyze/", {"regions": broken, "stars": 2})
+        fix = post(client, "/api/builder/fix/", {"regions": broken, "stars": 2})
+        if name in ("out_of_range", "negative"):
+            assert analysis.status_code == 400 and "region" in analysis.json()["detail"]
+        else:
+            assert analysis.status_code == 200, (name, analysis.json())
+            kinds = {p["kind"] for p in analysis.json()["problems"]}
+            assert kinds <= {"disconnected", "unused"} and kinds, (name, kinds)
+            assert analysis.json()["solution_count"] is None
+        assert fix.status_code == 400, (name, fix.json())
+        assert "region" in fix.json()["detail"].lower(), (name, fix.json())
+    assert FixJob.objects.count() == 0 and not queued
+
+
+@pytest.mark.worker
+def test_a_repair_past_its_deadline_fails_with_a_sentence(client, celery_processes,
+                                                          monkeypatch):
+    """Attack row 27's cost bound: a repair's search stops at REPAIR_DEADLINE_S (the asking
+    web sets it on the message; the worker's pool enforces it, prefork as compose runs it),
+    so the repair in hand never holds the builder's worker past it."""
+    from django.conf import settings
+
+    from puzzles.builder.services import jobs as builder_jobs
+    from tests.support import ambiguous_boards
+
+    celery_processes("builder", "worker", "-Q", settings.CELERY_BUILDER_QUEUE,
+                     "--concurrency=1", "--without-gossip", "--without-mingle",
+                     "--loglevel=INFO")
+    monkeypatch.setattr(builder_jobs, "REPAIR_DEADLINE_S", 0.2)  # a 16×16 fix takes more
+    response = post(client, "/api/builder/fix/",
+                    {"regions": ambiguous_boards(1, solutions=3, size=16)[0]})
+    assert response.status_code == 201
+    began = time.monotonic()
+    job = wait_for_fix(client, response.json())
+    assert job["status"] == "failed" and "took too long" in job["detail"], job
+    print(f"failed {time.monotonic() - began:.1f} s after it was queued")

@@ -99,7 +99,7 @@ def test_the_service_worker_is_served_at_the_root_fresh_and_versioned(client, se
 
 
 def test_a_changed_static_file_makes_a_new_version(client, settings, tmp_path):
-    from puzzles import offline
+    from puzzles.web import offline_manifest as offline
 
     (tmp_path / "js").mkdir()
     probe = tmp_path / "js" / "probe.js"

@@ -11,9 +11,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from puzzles import leaderboards, moves, streaks
 from puzzles.models import DailyPuzzle, Draft, Follow, Player, Solve, SyncCode
-from puzzles.services import players as player_service
+from puzzles.play import move_log as moves
+from puzzles.players import leaderboards, streaks
+from puzzles.players import services as player_service
 from tests.api.test_api import post, queens_of
 from tests.support import human_moves
 
@@ -45,7 +46,7 @@ def player_key(client: Client) -> str:
     """The guest key in the client's signed cookie."""
     from django.http import HttpRequest
 
-    from puzzles.player import SALT
+    from puzzles.players.identity import SALT
 
     request = HttpRequest()
     request.COOKIES = {"queens_player": client.cookies["queens_player"].value}
@@ -131,8 +132,8 @@ def test_a_forged_or_implausible_log_is_not_verified(log, reason, why):
 
 
 def test_human_pace_is_one_rule_with_a_plain_signature():
-    """puzzles.moves.human_pace(log, techniques=, solved_s=) -> Verdict: what race rooms call
-    too. An 8×8's steps, a person's log, and the ways it fails."""
+    """puzzles.play.move_log.human_pace(log, techniques=, solved_s=) -> Verdict: what race
+    rooms call too. An 8×8's steps, a person's log, and the ways it fails."""
     from generator_ext import generate
 
     level = generate(8, "touch", seed=3)
@@ -297,7 +298,7 @@ def test_a_fast_human_still_ranks_first(daily):
 ])
 def test_a_log_no_person_makes_does_not_rank(daily, shape, seconds, why):
     """Each log replays to the solution and keeps time with the server; its pace does not
-    hold up against the level's own steps (puzzles.moves.human_pace)."""
+    hold up against the level's own steps (puzzles.play.move_log.human_pace)."""
     solution, n = daily.solution, daily.size
     end = seconds * 1000 - 300
     if shape == "metronome":
@@ -338,7 +339,7 @@ def test_guests_and_hidden_players_are_not_listed_but_see_their_own_place(daily)
 @pytest.mark.skipif("not __import__('django.conf').conf.settings.REDIS_URL",
                     reason="needs Redis")
 def test_the_ranks_survive_a_flush_of_their_redis_keys(daily, settings):
-    from puzzles.limits import redis_client
+    from puzzles.core.rate_limits import redis_client
 
     players = [account(f"p{k}@example.com", f"Player {k}")[0] for k in range(4)]
     for k, client in enumerate(players):

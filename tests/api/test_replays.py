@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from puzzles.models import Follow, Player, Solve
-from puzzles.moves import QUEEN, solution_cells
-from puzzles.selectors.replays import queens_timeline, replayable
+from puzzles.play.move_log import QUEEN, solution_cells
+from puzzles.play.selectors.replays import queens_timeline, replayable
 from tests.api.test_api import assert_no_solution, post
 from tests.api.test_players import account, commits_run_their_callbacks, solve  # noqa: F401
 

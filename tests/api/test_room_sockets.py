@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from puzzles.models import Level, Room, RoomPlayer, RoomState
-from puzzles.services import rooms
+from puzzles.rooms import services as rooms
 from tests.support import free_port, human_moves, start_logged, stop_process, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]

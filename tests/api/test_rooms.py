@@ -18,9 +18,9 @@ from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from puzzles.models import Level, Room, RoomPlayer, RoomResult
-from puzzles.player import SALT
-from puzzles.selectors import rooms as room_selectors
-from puzzles.services import rooms
+from puzzles.players.identity import SALT
+from puzzles.rooms import selectors as room_selectors
+from puzzles.rooms import services as rooms
 from tests.api.test_api import post
 from tests.api.test_players import player_key
 from tests.support import human_moves
@@ -331,7 +331,7 @@ def test_a_level_shown_to_another_cookie_at_the_racers_address_unranks_the_finis
     """The outside attacker's race: a second cookie at Bob's address reveals the dealt
     level (or asks its hints) during the countdown; Bob's own cookie never did. Bob's
     finish, first by time, is unranked; Ada, honest and later, wins."""
-    from puzzles.player import address_key
+    from puzzles.players.identity import address_key
 
     room = race_of_two(levels)
     throwaway = Client(REMOTE_ADDR="10.66.0.1")

@@ -10,9 +10,9 @@ from django.test import Client
 from django.utils import timezone
 
 from generator_ext import generate
-from puzzles.board import solution_cells
+from puzzles.daily import services as daily_service
 from puzzles.models import DailyPuzzle
-from puzzles.services import daily as daily_service
+from puzzles.play.board_check import solution_cells
 from tests.api.test_api import assert_no_solution, post
 from tests.engine.reference import one_cell_changes
 from tests.engine.test_canonical import all_symmetries, relabel

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from puzzles.board import solution_cells
+from puzzles.play.board_check import solution_cells
 
 pytestmark = pytest.mark.django_db
 

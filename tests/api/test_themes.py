@@ -8,10 +8,10 @@ import pytest
 from django.utils import timezone
 
 from generator_ext import motif_cells
-from puzzles.errors import ServiceError
+from puzzles.core.errors import ServiceError
+from puzzles.daily import services as daily_service
+from puzzles.levels.services import runs as run_service
 from puzzles.models import DailyTheme
-from puzzles.services import daily as daily_service
-from puzzles.services import runs as run_service
 from tests.api.test_api import post, queens_of
 
 pytestmark = pytest.mark.django_db

@@ -143,7 +143,7 @@ def test_paint_fix_try_publish_and_solve_the_link(browser, live_server, builder_
     other.goto(link)
     other.wait_for_selector("#game[data-ready='true']")
     assert "Painted in a test" in other.content() and "Tester" in other.content()
-    from generator_ext.palette import REGION_COLORS
+    from generator_ext import REGION_COLORS
 
     for row, col in [(0, 0), (5, 5), (3, 2)]:  # the colours the maker painted with
         region = published.regions[row][col]

@@ -194,7 +194,7 @@ def test_the_small_boards_draw_the_palette_the_setting_and_the_theme_pick(
     """How to play's figures and the community cards drew the default light palette whatever
     the colour-blind setting and the theme: they draw what the boards draw."""
     from puzzles.models import Level, Source
-    from puzzles.views.guide import (
+    from puzzles.web.views.guide import (
         example_board,
         mini_board,
         star_technique_examples,

@@ -72,7 +72,7 @@ def test_the_daily_clock_starts_with_the_first_mark_never_during_the_tutorial(
     cell(page, 0, 0).click()
     for r, c in enumerate(todays_daily.solution):
         cell(page, r, c).dblclick()
-        page.wait_for_timeout(400)  # a person's pace (puzzles.moves.human_pace)
+        page.wait_for_timeout(400)  # a person's pace (puzzles.play.move_log.human_pace)
     page.locator("#win-dialog").wait_for(state="visible")
     page.wait_for_function("document.getElementById('win-hints').textContent.length > 0")
     seconds = Solve.objects.get(level=todays_daily).seconds
@@ -179,7 +179,7 @@ def test_home_follows_a_win_explains_freezes_and_shares_the_days_daily(
 
 
 def test_a_fresh_site_opens_on_daily_number_one(page, settings, make_level):
-    from puzzles.services import daily as daily_service
+    from puzzles.daily import services as daily_service
 
     settings.QUEENS_DAILY_EPOCH = None
     today = timezone.now().date()

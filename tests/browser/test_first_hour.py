@@ -12,8 +12,8 @@ import time
 import pytest
 
 from generator_ext import count_solutions
-from puzzles.board import solution_cells
 from puzzles.models import Level, Room, Solve, Source
+from puzzles.play.board_check import solution_cells
 from tests.browser.test_builder import paint_region
 from tests.browser.test_daily import (
     DESKTOP,

@@ -471,7 +471,7 @@ def test_how_to_play_pictures_each_technique_from_a_real_step(page, shots):
 
 def test_the_boards_rules_agree_with_the_server_and_the_engine(page):
     """static/js/rules.js re-states the engine's rule for instant feedback: parity test of
-    the JavaScript rules, puzzles/board.py and the engine on the same random boards."""
+    the JavaScript rules, puzzles/play/board_check.py and the engine on the same random boards."""
     import random
 
     from generator_ext._deduce_api import queens_clash_raw
@@ -495,7 +495,7 @@ def test_the_boards_rules_agree_with_the_server_and_the_engine(page):
             ruled: ruledOut(k.regions, k.rule, k.queen[0], k.queen[1]),
         }));
     }""", cases)
-    from puzzles.board import find_conflicts
+    from puzzles.play.board_check import find_conflicts
 
     kinds = page.evaluate("""async (cases) => {
         const { conflicts } = await import("/static/js/rules.js");
@@ -521,8 +521,8 @@ def test_the_star_battle_rules_agree_with_the_server(page):
     engine solution has none."""
     import random
 
+    from generator_ext import conflicts as server_conflicts
     from generator_ext import solve
-    from generator_ext.rules import conflicts as server_conflicts
     from tests.engine.stars_reference import planted_map, random_map
 
     rng = random.Random(21)
@@ -591,7 +591,7 @@ def test_cells_never_move_when_the_board_is_marked(page, make_level, shots, view
 def test_leaving_an_unsolved_daily_asks_first(page, make_level, settings):
     from django.utils import timezone
 
-    from puzzles.services import daily as daily_service
+    from puzzles.daily import services as daily_service
 
     today = timezone.now().date()
     settings.QUEENS_DAILY_EPOCH = today
@@ -658,7 +658,7 @@ def axe_violations(page) -> list[tuple[str, str, int]]:
 def test_axe_finds_no_serious_problems(page, make_level, settings, shots):
     from django.utils import timezone
 
-    from puzzles.services import daily as daily_service
+    from puzzles.daily import services as daily_service
 
     today = timezone.now().date()
     settings.QUEENS_DAILY_EPOCH = today

@@ -6,7 +6,7 @@ import contextlib
 import pytest
 
 from generator_ext import rate
-from puzzles.tutorial import REGIONS, RULES
+from puzzles.play.tutorial import REGIONS, RULES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -171,7 +171,7 @@ def test_a_skip_link_reaches_the_board_in_two_keys(browser, live_server, make_le
     the board"; Enter puts the focus on a cell, where the arrows and keys play."""
     from django.utils import timezone
 
-    from puzzles.services import daily as daily_service
+    from puzzles.daily import services as daily_service
 
     today = timezone.now().date()
     settings.QUEENS_DAILY_EPOCH = today

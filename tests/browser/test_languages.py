@@ -240,7 +240,7 @@ def test_a_pictograms_name_is_said_in_the_language(speaking, db):
     themed daily, twice a week) ended on "El tema era: heart.", and the builder's motif
     picker listed heart, star, house... in English in every language."""
     from generator_ext import generate
-    from puzzles.services.levels import save_generated_level
+    from puzzles.levels.services.levels import save_generated_level
 
     level = save_generated_level(generate(9, "touch", seed=1, motif="heart"))
     page = speaking("es")

@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 
 from generator_ext import generate
-from puzzles.services import daily as daily_service
-from puzzles.services.levels import save_generated_level
+from puzzles.daily import services as daily_service
+from puzzles.levels.services.levels import save_generated_level
 from tests.support import returning_player
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -48,7 +48,7 @@ def installed(page, *paths: str, timeout_s: float = 30) -> list[str]:
 def todays_daily():
     from django.utils import timezone
 
-    from puzzles.services import daily
+    from puzzles.daily import services as daily
 
     return daily.ensure_daily(timezone.now().date()).level
 

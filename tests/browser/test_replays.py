@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from puzzles.models import Player, Solve
-from puzzles.selectors.replays import queens_timeline
+from puzzles.play.selectors.replays import queens_timeline
 from tests.browser.test_game import axe_violations, cell
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -55,7 +55,7 @@ def solve_board(page, solution, *, since: float, pause_ms=350):
 def a_person(page, since: float, size: int) -> None:
     """Wait until a person could have solved a board begun at `since`: a second a queen and
     an eighth of a second a cell (6×6: 11 s), well above what the ranked solves' pace rule
-    (puzzles.moves.human_pace, which a race's places keep too) asks of a small level."""
+    (puzzles.play.move_log.human_pace, which a race's places keep too) asks of a small level."""
     left = since + size + size * size / 8 + 0.5 - time.monotonic()
     if left > 0:
         page.wait_for_timeout(int(left * 1000))
@@ -87,7 +87,7 @@ def test_two_players_race_through_the_link_and_see_the_same_results(browser, asg
     # Bob's first two queens show on Ada's page as a count, live.
     for row in (0, 1):
         guest.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
-        guest.wait_for_timeout(350)  # a person's pace (puzzles.moves.human_pace)
+        guest.wait_for_timeout(350)  # a person's pace (puzzles.play.move_log.human_pace)
     host.wait_for_function(
         "[...document.querySelectorAll('#players [data-player]')].some("
         "(li) => li.textContent.includes('Bob') && li.textContent.includes('2 of 6 queens'))")
@@ -124,7 +124,7 @@ def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
     solution = Level.objects.get(pk=room.levels[0]).solution
     for row in (0, 1, 2):
         host.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
-        host.wait_for_timeout(350)  # a person's pace (puzzles.moves.human_pace)
+        host.wait_for_timeout(350)  # a person's pace (puzzles.play.move_log.human_pace)
     host.wait_for_function("document.querySelector('#players [data-player]').textContent"
                            ".includes('3 of 6 queens')")
     host.evaluate("window.queensRoomSocket.drop()")
@@ -135,7 +135,7 @@ def test_a_dropped_connection_resumes_the_race(browser, asgi_server, levels):
         if row == 5:
             a_person(host, race_on, 6)
         host.locator(f"#board .cell[data-row='{row}'][data-col='{solution[row]}']").dblclick()
-        host.wait_for_timeout(350)  # a person's pace (puzzles.moves.human_pace)
+        host.wait_for_timeout(350)  # a person's pace (puzzles.play.move_log.human_pace)
     host.wait_for_selector("#results:not([hidden]) #result-list li")
     assert host.locator("#result-list li").all_inner_texts()[0].startswith("1. Ada")
     host.context.close()

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from puzzles.board import solution_cells
 from puzzles.models import Solve
+from puzzles.play.board_check import solution_cells
 from tests.browser.test_game import NO_AUTO_CROSS, assert_solution_hidden, cell, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -133,7 +133,7 @@ def test_a_bad_star_count_on_the_play_page_is_a_400_page(page):
 
 
 def test_how_to_play_pictures_each_star_technique_from_a_real_step(page, shots):
-    from generator_ext.stars_logic import STAR_TECHNIQUES
+    from generator_ext import STAR_TECHNIQUES
 
     page.goto("/how-to-play/")
     figures = page.locator(".star-techniques figure")
@@ -199,7 +199,7 @@ def test_a_german_player_wins_a_16_by_16_3_star_level_through_hints(
     import re
     import time
 
-    from generator_ext.reasons import sentence
+    from generator_ext import sentence
     from puzzles.api.throttles import PostThrottle
     from tests.support import returning_player
 

@@ -3,8 +3,7 @@ count up to 2, two differing solutions when ambiguous, the rating when unique.""
 
 import pytest
 
-from generator_ext import analyze, generate, rate
-from generator_ext.palette import REGION_COLORS
+from generator_ext import REGION_COLORS, analyze, generate, rate
 from tests.engine.reference import is_solution
 
 

@@ -8,8 +8,16 @@ import re
 import pytest
 from generator_ext._deduce_api import deduce_raw, logic_tier_raw, next_step_raw
 
-from generator_ext import TECHNIQUES, count_solutions, generate, hint, rate, solve
-from generator_ext.palette import region_colors, region_name
+from generator_ext import (
+    TECHNIQUES,
+    count_solutions,
+    generate,
+    hint,
+    rate,
+    region_colors,
+    region_name,
+    solve,
+)
 from tests.engine import reference_logic as ref
 from tests.engine.test_canonical import all_symmetries, relabel
 

@@ -108,3 +108,110 @@ def test_golden_level(args, tier, rows):
     assert count_solutions(level.regions, rule) == 1
     if strategy != "naive":
         assert rate(level.regions, rule).tier == tier
+
+
+# The default strategy's levels (composed under a symmetry, made unique, repaired, polished;
+# none of these fell back to growth) and Star Battle's: (generate's arguments, tier, regions).
+DESIGNED = [
+    ({'n': 8, 'seed': 11, 'tier': 'easy'}, 'easy', [
+        "00111222",
+        "30001222",
+        "30011122",
+        "33011111",
+        "33114414",
+        "53611414",
+        "57666444",
+        "57766664",
+    ]),
+    ({'n': 9, 'seed': 4, 'tier': 'medium', 'style': 'mirror'}, 'medium', [
+        "011111122",
+        "000012222",
+        "003311122",
+        "033312224",
+        "003111244",
+        "000002254",
+        "600000255",
+        "667708855",
+        "777000888",
+    ]),
+    ({'n': 10, 'rule': 'classic', 'seed': 8, 'tier': 'hard', 'style': 'turn'}, 'hard', [
+        "0012222222",
+        "0113333334",
+        "0003533334",
+        "6333553344",
+        "6365555374",
+        "6665555374",
+        "6555553377",
+        "6853333339",
+        "6858399999",
+        "6888888899",
+    ]),
+    ({'n': 7, 'seed': 3, 'tier': 'expert'}, 'expert', [
+        "0000000",
+        "0000112",
+        "0030412",
+        "3334442",
+        "5536444",
+        "5336644",
+        "3333664",
+    ]),
+    ({'n': 9, 'seed': 5, 'tier': 'expert', 'style': 'diagonal'}, 'expert', [
+        "001111122",
+        "001131112",
+        "411131111",
+        "444431115",
+        "466633155",
+        "444663333",
+        "444463333",
+        "476666683",
+        "777778888",
+    ]),
+    ({'n': 10, 'seed': 2, 'motif': 'heart'}, 'medium', [
+        "0001111122",
+        "0033133222",
+        "0333333322",
+        "4333333352",
+        "4333333352",
+        "4433333555",
+        "4463335577",
+        "4866399557",
+        "8889999577",
+        "8999997777",
+    ]),
+    ({'n': 10, 'seed': 1, 'stars': 2}, 'expert', [
+        "9999662222",
+        "9966666222",
+        "9744444222",
+        "9744884400",
+        "7748884450",
+        "7748884550",
+        "3744444450",
+        "3334454450",
+        "3331555555",
+        "3331111155",
+    ]),
+    ({'n': 12, 'seed': 2, 'stars': 3}, 'hard', [
+        "555bbb660000",
+        "55555b666000",
+        "55555b666600",
+        "339956666600",
+        "339999688622",
+        "333999988222",
+        "333998888222",
+        "337997888822",
+        "117777748822",
+        "117777a44444",
+        "111777a44444",
+        "111177aaa444",
+    ]),
+]
+
+
+@pytest.mark.parametrize("kwargs,tier,rows", DESIGNED, ids=[str(g[0]) for g in DESIGNED])
+def test_golden_designed_level(kwargs, tier, rows):
+    level = generate(**kwargs)
+    assert ["".join(DIGITS[g] for g in row) for row in level.regions] == rows
+    assert level.tier == tier and not level.fallback
+    stars = kwargs.get("stars", 1)
+    assert count_solutions(level.regions, level.rule, stars=stars) == 1
+    assert rate(level.regions, level.rule, stars=stars).tier == tier

@@ -5,8 +5,7 @@ from collections import deque
 
 import pytest
 
-from generator_ext import motif_cells, motifs
-from generator_ext.motifs import MOTIF_SIZES
+from generator_ext import MOTIF_SIZES, motif_cells, motifs
 
 
 def four_connected(cells) -> bool:
@@ -52,7 +51,7 @@ def test_the_same_motif_is_the_same_cells_every_time_and_a_bad_one_is_refused():
 
 
 def test_every_motif_has_one_kind_and_an_unknown_one_is_a_value_error():
-    from generator_ext.motifs import MOTIF_KINDS, motif_kind
+    from generator_ext import MOTIF_KINDS, motif_kind
 
     kinds = [motif_kind(name) for name in motifs()]
     assert kinds.count("letter") == 26 and kinds.count("digit") == 10

@@ -147,7 +147,7 @@ def test_marks_focus_and_conflicts_stand_out_on_every_region_colour():
 
 def test_a_painted_board_needs_letters_exactly_past_the_core():
     # static/js/builder.js shows letters on a painting larger than the core: the same rule.
-    from generator_ext.palette import painted_colors
+    from generator_ext import painted_colors
 
     for n in range(4, 21):
         assert second_channel(painted_colors(n)) == (n > CORE), n

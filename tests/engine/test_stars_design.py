@@ -7,8 +7,7 @@ import statistics
 
 import pytest
 
-from generator_ext import generate
-from generator_ext.shapes import design_score
+from generator_ext import design_score, generate
 from generator_ext.stars_design import designed, symmetric_placement, symmetries_for
 from generator_ext.stars_generate import _pieces, generate_stars
 

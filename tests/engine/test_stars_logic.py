@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from generator_ext import count_solutions, hint, rate, region_name, solve
-from generator_ext.stars_logic import STAR_TECHNIQUES
+from generator_ext import STAR_TECHNIQUES, count_solutions, hint, rate, region_name, solve
 from tests.engine.stars_reference import planted_map
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from puzzles.realtime.identity import language_of
+from puzzles.rooms.socket_identity import language_of
 
 pytestmark = pytest.mark.django_db
 
@@ -80,8 +80,8 @@ def test_a_builder_job_fails_in_the_language_of_the_page_that_asked():
 
     from django.utils import timezone, translation
 
+    from puzzles.builder.services import jobs as builder_jobs
     from puzzles.models import FixJob, JobKind
-    from puzzles.services import builder_jobs
 
     with translation.override("es"):
         job = builder_jobs.queue_job(kind=JobKind.FIX, player="p", address="", rule="touch",

@@ -11,9 +11,9 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from generator_ext import generate, hint, rate
-from generator_ext.reasons import SENTENCES, sentence
-from puzzles.words import colour_label, step_message
+from generator_ext import generate, hint, rate, sentence
+from generator_ext.reasons import SENTENCES
+from puzzles.core.step_words import colour_label, step_message
 
 LEFTOVER = re.compile(r"%\(|%s|\{|\}")
 
@@ -207,7 +207,7 @@ def test_one_of_two_blocks_is_said_in_the_singular():
 
 @pytest.mark.parametrize("language", [code for code, _ in settings.LANGUAGES])
 def test_every_variant_of_every_sentence_is_worded_in_every_language(language):
-    from puzzles.words import PLAYER_WORDS
+    from puzzles.core.step_words import PLAYER_WORDS
 
     english = [sentence(reason) for reason in every_variant()]
     assert len(set(english)) == len(english)  # each variant says something of its own
@@ -221,7 +221,7 @@ def test_every_variant_of_every_sentence_is_worded_in_every_language(language):
 def test_german_names_a_region_in_any_case():
     """Issue 35: "von die Region in Rosa": the region's phrase took its article with it into
     every preposition. Named as a row is ("Zeile 3"), it fits after "von" and "in" alike."""
-    from puzzles.words import PLAYER_WORDS
+    from puzzles.core.step_words import PLAYER_WORDS
 
     with translation.override("de"):
         said = [sentence(reason, PLAYER_WORDS) for reason in every_variant()]
@@ -232,7 +232,7 @@ def test_german_names_a_region_in_any_case():
 def test_chinese_spaces_numbers_and_only_numbers():
     """Issue 35: the house style spaces digits from Chinese ("第 3 行") but not words
     ("这两行"); "的 两 个皇后", "第 2和3 行" and "引出的1步" broke it."""
-    from puzzles.words import PLAYER_WORDS
+    from puzzles.core.step_words import PLAYER_WORDS
 
     with translation.override("zh-hans"):
         said = [sentence(reason, PLAYER_WORDS) for reason in every_variant()]

@@ -1,5 +1,5 @@
 """The pictograms a level is composed around are named in words, the same set on the
-server's pages (puzzles.words.MOTIF_WORDS) and in the game's script (static/js/words.js's
+server's pages (puzzles.core.step_words.MOTIF_WORDS) and in the game's script (static/js/words.js's
 motifName): a pictogram the engine gains without a word would be shown by its code name."""
 
 import re
@@ -7,8 +7,8 @@ import re
 from django.conf import settings
 from django.utils import translation
 
-from generator_ext.motifs import PICTOGRAMS
-from puzzles.words import MOTIF_WORDS, motif_label
+from generator_ext import PICTOGRAMS
+from puzzles.core.step_words import MOTIF_WORDS, motif_label
 
 WORDS_JS = settings.BASE_DIR / "static" / "js" / "words.js"
 

@@ -37,7 +37,7 @@ def test_run_started_from_admin_is_queued(staff_client, django_capture_on_commit
 def test_a_run_staff_ask_for_waits_on_its_own_queue_not_behind_the_pools(
         staff_client, django_capture_on_commit_callbacks, monkeypatch, settings):
     from puzzles import tasks
-    from puzzles.services import pools
+    from puzzles.levels.services import pools
 
     sent = []
     monkeypatch.setattr(tasks.run_generation, "apply_async",
@@ -165,8 +165,8 @@ def test_staff_strike_a_top_time_with_a_reason_and_it_leaves_the_boards(
     asks for the reason and keeps it; the solve leaves the boards Redis serves at once."""
     from django.utils import timezone
 
-    from puzzles import leaderboards
     from puzzles.models import Player, Strike
+    from puzzles.players import leaderboards
 
     level = make_level(size=8, seed=3)
     today = timezone.now().date()

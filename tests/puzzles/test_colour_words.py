@@ -8,8 +8,7 @@ import re
 
 import pytest
 
-from generator_ext import generate, region_colors
-from generator_ext.palette import REGION_COLORS
+from generator_ext import REGION_COLORS, generate, region_colors
 from puzzles.models import Level
 
 pytestmark = pytest.mark.django_db

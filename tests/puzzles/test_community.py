@@ -45,7 +45,7 @@ def test_the_community_page_orders_filters_and_pages(client):
 
 
 def test_pagination(client, monkeypatch):
-    from puzzles.views import builder
+    from puzzles.web.views import builder
 
     monkeypatch.setattr(builder, "COMMUNITY_PAGE_SIZE", 2)
     for seed in range(1, 6):
@@ -80,15 +80,14 @@ def test_the_open_graph_picture_is_a_png_of_the_board(client, make_level):
     generated = make_level(size=8, seed=2)
     assert client.get(f"/levels/{generated.id}/og.png").status_code == 200
     Level.objects.filter(id=level_id).update(hidden=True)
-    from puzzles import level_cache
+    from puzzles.levels import cache as level_cache
 
     level_cache.forget_all()
     assert client.get(f"/levels/{level_id}/og.png").status_code == 404
 
 
 def test_a_community_level_keeps_the_colours_its_maker_painted(client):
-    from generator_ext import region_colors
-    from generator_ext.palette import REGION_COLORS
+    from generator_ext import REGION_COLORS, region_colors
 
     level = generate(7, seed=6, tier="easy")
     level_id = publish(client, 6, size=7, title="Mine")

@@ -9,7 +9,7 @@ from allauth.account.models import EmailAddress
 from django.core import mail
 from django.test import Client
 
-from puzzles.player import client_address
+from puzzles.players.identity import client_address
 
 pytestmark = pytest.mark.django_db
 

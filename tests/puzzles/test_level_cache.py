@@ -7,9 +7,9 @@ import pytest
 from django.utils import timezone
 
 from puzzles.api import serializers as s
+from puzzles.daily import services as daily_service
+from puzzles.levels.selectors import levels as level_selectors
 from puzzles.models import Level
-from puzzles.selectors import levels as level_selectors
-from puzzles.services import daily as daily_service
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +77,7 @@ def test_a_thread_that_read_the_log_earlier_makes_nobody_forget(make_level):
     """Threads of one process read the change log's number at different moments: one that
     read it before another thread applied a change must not take the process back (once it
     did, and every save made every web process forget everything)."""
-    from puzzles import level_cache
+    from puzzles.levels import cache as level_cache
 
     level = make_level(size=7, seed=1)
     earlier = level_cache.current_version()

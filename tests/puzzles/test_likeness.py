@@ -2,7 +2,7 @@
 painting and a level counts changed cells, whatever the turn and the labels."""
 
 from generator_ext import generate, solve
-from puzzles.likeness import cells_apart, is_near, solution_key
+from puzzles.levels.likeness import cells_apart, is_near, solution_key
 from tests.engine.test_canonical import all_symmetries, relabel
 
 
@@ -27,8 +27,8 @@ def test_a_few_changed_cells_are_near_and_another_level_is_not():
 
 
 def test_the_index_finds_a_near_copy_under_any_turn_rule_or_star_count():
-    from generator_ext.canonical import canonical_hash, canonical_hashes
-    from puzzles.likeness import SolutionIndex, _cells, is_near_under
+    from generator_ext import canonical_hash, canonical_hashes
+    from puzzles.levels.likeness import SolutionIndex, _cells, is_near_under
     from tests.engine.reference import one_cell_changes
 
     queens = generate(10, seed=4, tier="hard")
@@ -56,7 +56,7 @@ def test_the_index_finds_a_near_copy_under_any_turn_rule_or_star_count():
 def test_the_near_limit_grows_with_the_board():
     """Issue 35: a quarter of the cells from 10×10 up, less on small boards (where honest
     boards lie near each other), never under three cells."""
-    from puzzles.likeness import near_limit
+    from puzzles.levels.likeness import near_limit
 
     limits = [near_limit(n) for n in range(4, 21)]
     assert limits == sorted(limits)

@@ -44,11 +44,11 @@ def test_existing_levels_are_rated_and_pools_split_by_tier():
 
 @pytest.mark.django_db
 def test_the_schedule_lives_in_code_and_the_setup_syncs_it():
-    """No migration writes beat's rows; ensure_pools writes exactly puzzles/schedule.py's,
+    """No migration writes beat's rows; ensure_pools writes exactly puzzles/core/schedule.py's,
     puts a cadence edited in the admin back, and disables a task of ours it no longer has."""
     from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
-    from puzzles.schedule import PERIODIC_TASKS
+    from puzzles.core.schedule import PERIODIC_TASKS
 
     assert not PeriodicTask.objects.filter(task__startswith="puzzles.").exists()
     call_command("ensure_pools")

@@ -136,7 +136,7 @@ def test_a_session_signed_out_while_redis_hung_is_not_served_from_it_once_back(o
 def test_the_level_cache_keeps_nothing_while_redis_is_away(own_redis, make_level):
     """Its change log is never answered from one process's memory: another process's change
     would go unheard, and a stale level served."""
-    from puzzles import level_cache
+    from puzzles.levels import cache as level_cache
 
     level = make_level(size=8)
     assert level_cache.current_version() is not None
@@ -153,7 +153,7 @@ def test_a_race_rooms_socket_stays_open_and_in_its_room_through_a_redis_restart(
         own_redis, settings, make_level):
     import asyncio
 
-    from puzzles.services import rooms
+    from puzzles.rooms import services as rooms
     from tests.api.test_rooms import connect, next_of, run, say
 
     layer = settings.CHANNEL_LAYERS["default"]

@@ -1,12 +1,12 @@
-"""The site's conflict check (puzzles/board.py) and the engine know one rule: they agree on
-which sets of queens clash, under both rules."""
+"""The site's conflict check (puzzles/play/board_check.py) and the engine know one rule: they
+agree on which sets of queens clash, under both rules."""
 
 import random
 
 import pytest
 from generator_ext._deduce_api import queens_clash_raw
 
-from puzzles.board import find_conflicts
+from puzzles.play.board_check import find_conflicts
 from tests.engine.reference import random_region_map
 
 
@@ -46,3 +46,25 @@ def test_the_attack_rule_is_the_compiled_engines(rule):
                         continue
                     assert attacks(rule, r1, c1, r2, c2) == queens_clash_raw(
                         regions, rule, [(r1, c1), (r2, c2)]), (r1, c1, r2, c2)
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+@pytest.mark.parametrize("stars", [1, 2, 3])
+def test_the_star_rule_is_the_engines(stars, rule):
+    """The site says "k-star boards use the touch rule only" exactly where the engine refuses
+    a star count under a rule (at a size that holds the stars, so only the rule decides)."""
+    from generator_ext import check_stars
+    from puzzles.core.errors import ServiceError
+    from puzzles.core.vocabulary import check_star_rule
+
+    try:
+        check_stars(stars, 12, rule)
+        engine_refuses = False
+    except ValueError:
+        engine_refuses = True
+    try:
+        check_star_rule(stars, rule)
+        site_refuses = False
+    except ServiceError:
+        site_refuses = True
+    assert site_refuses == engine_refuses

@@ -5,13 +5,13 @@ from datetime import date, timedelta
 import pytest
 
 from generator_ext import generate
-from puzzles.errors import ServiceError
+from puzzles.core.errors import ServiceError
+from puzzles.daily import services as daily_service
+from puzzles.levels.selectors import levels as level_selectors
+from puzzles.levels.services import levels as level_service
+from puzzles.levels.services import pools as pool_service
+from puzzles.levels.services import runs as run_service
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, RunStatus
-from puzzles.selectors import levels as level_selectors
-from puzzles.services import daily as daily_service
-from puzzles.services import levels as level_service
-from puzzles.services import pools as pool_service
-from puzzles.services import runs as run_service
 from tests.engine.test_canonical import all_symmetries, relabel
 
 

@@ -50,7 +50,7 @@ def refuse(*args, **kwargs):
 generator_ext.generate = generator_ext.levels.generate = refuse
 from django.urls import get_resolver
 get_resolver().url_patterns  # imports every view module
-from puzzles.views import guide
+from puzzles.web.views import guide
 assert guide.example_board.cache_info().currsize == 0
 print("ok")
 """

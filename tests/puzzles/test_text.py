@@ -2,7 +2,7 @@
 
 import pytest
 
-from puzzles.text import TextRefused, clean_text
+from puzzles.core.text_safety import TextRefused, clean_text
 
 
 @pytest.mark.parametrize("text, why", [

@@ -12,13 +12,13 @@ from django.db import connection
 from django.utils import timezone
 
 from generator_ext import canonical_hash, generate, rate, served_tiers
-from puzzles import level_cache
+from puzzles.daily import services as daily_service
+from puzzles.levels import cache as level_cache
+from puzzles.levels.selectors import levels as level_selectors
+from puzzles.levels.services import levels as level_service
+from puzzles.levels.services import pools as pool_service
+from puzzles.levels.services import runs as run_service
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, RunStatus
-from puzzles.selectors import levels as level_selectors
-from puzzles.services import daily as daily_service
-from puzzles.services import levels as level_service
-from puzzles.services import pools as pool_service
-from puzzles.services import runs as run_service
 
 pytestmark = pytest.mark.django_db
 

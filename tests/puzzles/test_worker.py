@@ -7,11 +7,11 @@ from django.conf import settings
 from django.utils import timezone
 
 from generator_ext import generate
+from puzzles.core.schedule import sync_periodic_tasks
+from puzzles.levels.services import levels as level_service
+from puzzles.levels.services import pools as pool_service
+from puzzles.levels.services import runs as run_service
 from puzzles.models import GenerationRun, Level, PoolTarget, RunStatus
-from puzzles.schedule import sync_periodic_tasks
-from puzzles.services import levels as level_service
-from puzzles.services import pools as pool_service
-from puzzles.services import runs as run_service
 from puzzles.tasks import run_generation
 from tests.support import wait_until
 

@@ -2,9 +2,10 @@
 
 from django.core.management.base import BaseCommand
 
-from puzzles.models import Level, Rule
-from puzzles.schedule import sync_periodic_tasks
-from puzzles.services import pools, runs
+from puzzles.core.schedule import sync_periodic_tasks
+from puzzles.core.vocabulary import Rule
+from puzzles.levels.models import Level
+from puzzles.levels.services import pools, runs
 
 
 class Command(BaseCommand):

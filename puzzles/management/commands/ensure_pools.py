@@ -1,10 +1,10 @@
 """The production setup step: a pool target for every served (size, tier) pair, and the
-periodic tasks as puzzles/schedule.py defines them."""
+periodic tasks as puzzles/core/schedule.py defines them."""
 
 from django.core.management.base import BaseCommand
 
-from puzzles.schedule import sync_periodic_tasks
-from puzzles.services import pools
+from puzzles.core.schedule import sync_periodic_tasks
+from puzzles.levels.services import pools
 
 
 class Command(BaseCommand):

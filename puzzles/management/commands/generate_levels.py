@@ -6,10 +6,10 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from puzzles import domain
-from puzzles.errors import ServiceError
-from puzzles.models import RunStatus
-from puzzles.services import runs
+from puzzles.core import vocabulary as domain
+from puzzles.core.errors import ServiceError
+from puzzles.levels.models import RunStatus
+from puzzles.levels.services import runs
 
 
 class Command(BaseCommand):

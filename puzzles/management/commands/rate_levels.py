@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from puzzles.services import levels
+from puzzles.levels.services import levels
 
 
 class Command(BaseCommand):

@@ -14,7 +14,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from puzzles.selectors.pools import fill_summary
+from puzzles.levels.selectors.pools import fill_summary
 
 POOLS_EVERY_S = 10  # how often the pools' progress is looked at
 STOP_WAIT_S = 5  # what has not stopped by then is killed

@@ -1,0 +1,1 @@
+"""The level builder and community levels: drafts, analyses and fix jobs, publishing."""

@@ -1,0 +1,1 @@
+"""The daily puzzle: its themes, its assignment, day by day."""

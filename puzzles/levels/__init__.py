@@ -1,0 +1,1 @@
+"""Levels and their generation: the Level model, generation runs and pools, the level cache."""

@@ -1,0 +1,177 @@
+"""Levels, generation runs and pool targets (docs/architecture.md §4)."""
+
+import random
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from generator_ext import painted_colors, region_colors
+from puzzles.core.vocabulary import (
+    MOTIF_CHOICES,
+    SERVED_SIZES,
+    STYLE_CHOICES,
+    TEXT_LIMITS,
+    Rule,
+    Source,
+    Tier,
+    tiers_at,
+)
+
+
+def random_pick() -> float:
+    return random.random()
+
+
+class Level(models.Model):
+    size = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    # Stars per row, column and region: 1 is Queens, 2 and 3 Star Battle (solution[row] is
+    # then the sorted list of that row's star columns).
+    stars = models.PositiveSmallIntegerField(default=1)
+    regions = models.JSONField()
+    solution = models.JSONField()  # never serialized to a player before a solve or reveal
+    canonical_hash = models.CharField(max_length=64, unique=True)
+    # The solution up to rotation and mirroring (puzzles.levels.likeness): finds the stored levels a
+    # painting in the builder might be a near copy of.
+    solution_key = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # null until the deduction engine rates the level (docs/architecture.md)
+    tier = models.CharField(  # noqa: DJ001
+        max_length=16, choices=Tier.choices, null=True, blank=True
+    )
+    score = models.FloatField(null=True, blank=True)
+    min_region_size = models.PositiveSmallIntegerField(default=2)
+    strategy = models.CharField(max_length=16, default="fast")
+    # The motif the level was composed around (generator_ext.motifs()); blank for none. It is
+    # named to a player only once they have solved or revealed the level.
+    motif = models.CharField(max_length=16, blank=True, default="")
+    seed = models.PositiveBigIntegerField()
+    elapsed_s = models.FloatField(default=0.0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # In the pools (random picks, the daily). Community levels start outside; staff promote.
+    is_active = models.BooleanField(default=True)
+    # A random key fixed at creation: "a random level" is one index seek from a random point.
+    pick = models.FloatField(default=random_pick)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.GENERATED)
+    maker = models.CharField(max_length=64, blank=True, default="")  # the maker's player token
+    title = models.CharField(max_length=TEXT_LIMITS["title"], blank=True, default="")
+    maker_name = models.CharField(max_length=TEXT_LIMITS["maker_name"], blank=True, default="")
+    hidden = models.BooleanField(default=False)  # staff hid it: served by no route
+    # Kept for a daily puzzle: served by no route (and never in a pool) until its day comes,
+    # so no one can collect it from the pools or name it early.
+    reserved = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["size", "rule", "is_active", "pick"], name="level_random_pick"),
+            models.Index(
+                fields=["size", "rule", "is_active", "tier", "pick"], name="level_random_tier"
+            ),
+            models.Index(fields=["source", "hidden", "created_at"], name="level_community"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Level {self.pk} ({self.size}×{self.size}, {self.rule})"
+
+    def save(self, *args, **kwargs):
+        if not self.solution_key and self.solution:
+            from puzzles.levels.likeness import solution_key
+
+            self.solution_key = solution_key(self.solution, self.rule)
+        super().save(*args, **kwargs)
+
+    def colors(self) -> list[int]:
+        """The palette index of each region: the engine's colouring, or for a community level
+        the colours its maker painted with (the builder paints region g in colour g)."""
+        if self.source == Source.COMMUNITY:
+            return painted_colors(self.size)
+        return region_colors(self.regions)
+
+
+class RunStatus(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    EXHAUSTED = "exhausted"  # stopped: duplicates or attempts passed the cap for what it made
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+ACTIVE_RUN_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
+
+
+class GenerationRun(models.Model):
+    size = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    # The tier every level of the run has; blank: whatever tier the engine draws.
+    tier = models.CharField(max_length=16, choices=Tier.choices, blank=True, default="")
+    stars = models.PositiveSmallIntegerField(default=1)
+    # The design generator's style (generator_ext STYLES; blank: any) and motif (blank: none).
+    style = models.CharField(max_length=16, choices=STYLE_CHOICES, blank=True, default="")
+    motif = models.CharField(max_length=16, choices=MOTIF_CHOICES, blank=True, default="")
+    requested = models.PositiveIntegerField()
+    produced = models.PositiveIntegerField(default=0)
+    duplicates = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=RunStatus.choices, default=RunStatus.QUEUED)
+    task_id = models.CharField(max_length=255, blank=True, default="")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True, default="")
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["size", "rule", "status"], name="run_pool_status"),
+            models.Index(fields=["size", "rule", "tier", "status"], name="run_pool_tier_status"),
+        ]
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Run {self.pk}: {self.produced}/{self.requested} of {self.size}×{self.size}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status not in ACTIVE_RUN_STATUSES
+
+
+class PoolTarget(models.Model):
+    size = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
+    tier = models.CharField(max_length=16, choices=Tier.choices, default=Tier.HARD)
+    stars = models.PositiveSmallIntegerField(default=1)
+    target = models.PositiveIntegerField(default=10)
+    enabled = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["size", "rule", "tier", "stars"],
+                                    name="pooltarget_pool_stars"),
+            # The engine's range; clean() narrows it to the served sizes and tiers.
+            models.CheckConstraint(
+                condition=models.Q(size__gte=4, size__lte=32), name="pooltarget_size_range"
+            ),
+        ]
+        ordering = ["rule", "stars", "size", "tier"]
+
+    def __str__(self) -> str:
+        stars = f" {self.stars}★" if self.stars != 1 else ""
+        return f"Pool {self.size}×{self.size}{stars} {self.rule} {self.tier}: {self.target}"
+
+    def save(self, *args, **kwargs):
+        self.full_clean(validate_unique=False, validate_constraints=False)
+        super().save(*args, **kwargs)
+
+
+    def clean(self) -> None:
+        if not isinstance(self.size, int) or self.size not in SERVED_SIZES:
+            raise ValidationError({"size": f"size must be between {SERVED_SIZES[0]} and "
+                                           f"{SERVED_SIZES[-1]}"})
+        if self.tier not in tiers_at(self.size, self.stars):
+            stars = f" {self.stars}-star" if self.stars != 1 else ""
+            raise ValidationError(
+                {"tier": f"{self.tier}{stars} levels are not generated at {self.size}×{self.size}"}
+            )

@@ -1,0 +1,1 @@
+"""Reads about levels: levels served, pools, generation runs."""

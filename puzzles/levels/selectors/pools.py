@@ -1,0 +1,61 @@
+"""Pools: how many levels each (size, rule, tier) has ready against its target."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count
+
+from puzzles.levels.models import Level, PoolTarget
+from puzzles.levels.selectors import runs
+
+
+@dataclass(frozen=True)
+class PoolState:
+    size: int
+    rule: str
+    tier: str
+    stars: int
+    active: int
+    target: int
+    running: bool
+    paused: bool
+
+    @property
+    def full(self) -> bool:
+        return self.active >= self.target
+
+
+def active_tier_counts() -> dict[tuple[int, str, str | None, int], int]:
+    """Active levels per (size, rule, tier, stars)."""
+    return {
+        (row["size"], row["rule"], row["tier"], row["stars"]): row["n"]
+        for row in Level.objects.filter(is_active=True)
+        .values("size", "rule", "tier", "stars")
+        .annotate(n=Count("id"))
+    }
+
+
+def pool_status(*, paused: bool) -> list[PoolState]:
+    """Every pool's state; `paused` is the caller's word on the broker (core.health): a read
+    of the database does not ping it."""
+    active = active_tier_counts()
+    running = set(runs.active_runs_by_pool())
+    return [
+        PoolState(size=target.size, rule=target.rule, tier=target.tier, stars=target.stars,
+                  active=active.get(_pool(target), 0), target=target.target,
+                  running=_pool(target) in running, paused=paused)
+        for target in PoolTarget.objects.order_by("rule", "stars", "size", "tier")
+    ]
+
+
+def fill_summary() -> tuple[int, int]:
+    """(pools at or above their target, enabled pools)."""
+    active = active_tier_counts()
+    targets = PoolTarget.objects.filter(enabled=True)
+    full = sum(active.get(_pool(t), 0) >= t.target for t in targets)
+    return full, targets.count()
+
+
+def _pool(target: PoolTarget) -> tuple[int, str, str, int]:
+    return (target.size, target.rule, target.tier, target.stars)

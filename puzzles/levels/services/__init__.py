@@ -1,0 +1,1 @@
+"""Writes about levels: saving levels, topping up pools, generation runs."""

@@ -1,0 +1,92 @@
+"""Pools: a target for every served (size, tier), and the one top-up path that keeps them
+full (a run for exactly the deficit)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+from puzzles.core import vocabulary as domain
+from puzzles.core.vocabulary import Rule
+from puzzles.levels.models import PoolTarget
+from puzzles.levels.selectors import levels as level_selectors
+from puzzles.levels.selectors import runs as run_selectors
+from puzzles.levels.services import runs
+from puzzles.levels.services.runs import MAX_RUN_REQUEST
+
+log = logging.getLogger(__name__)
+STARTER_SIZES = range(4, 13)
+DEFAULT_POOL_TARGET = 10
+TOP_UP_DEBOUNCE_S = 30
+
+
+def ensure_pool_targets(*, sizes=None, rule: str = Rule.TOUCH,
+                        target: int = DEFAULT_POOL_TARGET, stars=None) -> int:
+    """A pool target for every served (size, tier, stars) of `stars` (default: every star
+    count; k-star pools only under the touch rule); returns how many were created."""
+    created = 0
+    for count in stars or domain.STAR_COUNTS:
+        if count != 1 and rule != Rule.TOUCH:
+            continue
+        for size in sizes or domain.SERVED_SIZES:
+            for tier in domain.tiers_at(size, count):
+                created += PoolTarget.objects.get_or_create(
+                    size=size, rule=rule, tier=tier, stars=count, defaults={"target": target}
+                )[1]
+    return created
+
+
+def retire_unserved_targets() -> list[str]:
+    """Delete the pool targets of (size, tier, stars) the engine no longer serves (a tier too
+    rare to find within its budgets): such a pool would never fill, and its runs would end
+    exhausted again every top-up. The names of the pools retired."""
+    retired = [target for target in PoolTarget.objects.all()
+               if target.tier not in domain.tiers_at(target.size, target.stars)]
+    PoolTarget.objects.filter(id__in=[target.id for target in retired]).delete()
+    return [str(target) for target in retired]
+
+
+def top_up_pools(*, target_ids=None) -> list:
+    """The one top-up path: for each enabled pool (of `target_ids`, default all) below its
+    target with no run queued or running, one run for exactly the deficit. The pool's row
+    lock makes two top-ups at once queue one run; a target that fails is logged and never
+    stops the others."""
+    created = []
+    targets = PoolTarget.objects.filter(enabled=True)
+    if target_ids is not None:
+        targets = targets.filter(id__in=target_ids)
+    for target_id in targets.values_list("id", flat=True):
+        try:
+            with transaction.atomic():
+                target = PoolTarget.objects.select_for_update().get(id=target_id)
+                if run_selectors.pool_has_active_run(target.size, target.rule, target.tier,
+                                                     target.stars):
+                    continue
+                deficit = target.target - level_selectors.active_levels(
+                    target.size, target.rule, target.tier, target.stars
+                ).count()
+                if deficit > 0:
+                    created.append(runs.create_run(
+                        size=target.size, rule=target.rule, tier=target.tier,
+                        requested=min(deficit, MAX_RUN_REQUEST), stars=target.stars))
+        except Exception:
+            log.exception("top-up of pool target %s failed", target_id)
+    return created
+
+
+def request_top_up() -> bool:
+    """Ask the worker to run the top-up soon (a player found a pool empty). Creates nothing
+    itself, and asks at most once per TOP_UP_DEBOUNCE_S; False when it did not ask."""
+    from puzzles.tasks import top_up_pools as top_up_task  # tasks import services
+
+    try:
+        if not cache.add("queens:top-up-requested", 1, TOP_UP_DEBOUNCE_S):
+            return False
+        top_up_task.apply_async(queue=settings.CELERY_QUEUE, retry=False)
+    except Exception:  # cache or broker down: beat's periodic top-up comes anyway
+        log.warning("could not ask for a pool top-up", exc_info=True)
+        return False
+    return True

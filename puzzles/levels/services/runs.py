@@ -1,0 +1,291 @@
+"""Generation runs: created, queued, worked a slice at a time with a heartbeat, handed to a
+fresh task, resumed when their worker died, and finished."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from contextlib import contextmanager
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from generator_ext import generate
+from puzzles.core import vocabulary as domain
+from puzzles.core.errors import ServiceError
+from puzzles.levels import cache as level_cache
+from puzzles.levels.models import GenerationRun, RunStatus
+from puzzles.levels.services.levels import save_generated_level
+
+log = logging.getLogger(__name__)
+MAX_RUN_REQUEST = 1000
+# A run ends "exhausted" once its duplicates pass this floor and this multiple of its levels.
+EXHAUSTED_MIN_DUPLICATES = 100
+EXHAUSTED_RATIO = 2
+
+
+def check_run_request(*, size: object, rule: object, tier: object, requested: object,
+                      style: object = "", motif: object = "", stars: object = 1) -> str:
+    """ServiceError naming the first bad field of a run request; the checked tier."""
+    domain.check_size(size)
+    domain.check_rule(rule)
+    domain.check_stars(stars, size)
+    domain.check_star_rule(stars, rule)
+    if stars != 1 and (style or motif):
+        raise ServiceError("k-star runs take no style or motif")
+    tier = domain.check_tier(tier, size, stars)
+    domain.check_style(style)
+    domain.check_motif(motif, size)
+    if (
+        isinstance(requested, bool)
+        or not isinstance(requested, int)
+        or not 1 <= requested <= MAX_RUN_REQUEST
+    ):
+        raise ServiceError(f"requested must be an integer between 1 and {MAX_RUN_REQUEST}")
+    return tier
+
+
+def create_run(*, size: int, rule: str, requested: int, requested_by=None,
+               tier: str = "", style: str = "", motif: str = "",
+               stars: int = 1, send: bool = True) -> GenerationRun:
+    """A queued run; its task is sent once the transaction commits (unless `send` is false:
+    run_here works it). Its levels are composed under the style's symmetries (blank: any)
+    around the motif (blank: none)."""
+    tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested,
+                             style=style, motif=motif, stars=stars)
+    run = GenerationRun.objects.create(
+        size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by,
+        style=style or "", motif=motif or "", stars=stars,
+    )
+    if send:
+        transaction.on_commit(lambda: enqueue_run(run.id))
+    return run
+
+
+def run_queue(run_id: int) -> str:
+    """The queue of a run: a person's on the admin queue, the pools' on the generation queue."""
+    asked = GenerationRun.objects.filter(id=run_id, requested_by__isnull=False).exists()
+    return settings.CELERY_ADMIN_QUEUE if asked else settings.CELERY_QUEUE
+
+
+def enqueue_run(run_id: int) -> None:
+    from puzzles.tasks import run_generation  # tasks import services
+
+    try:
+        result = run_generation.apply_async(args=[run_id], queue=run_queue(run_id), retry=False)
+    except Exception:  # broker down: the run stays queued and resume_stale_runs re-sends it
+        log.warning("could not queue generation run %s", run_id, exc_info=True)
+        GenerationRun.objects.filter(id=run_id).update(task_id="")  # never sent: re-send soon
+        return
+    GenerationRun.objects.filter(id=run_id).update(task_id=result.id)
+
+
+def start_run(run_id: int) -> GenerationRun | None:
+    """Mark a run running; None when it is finished, gone, or a live worker has it (a
+    message delivered twice)."""
+    with transaction.atomic():
+        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
+        if run is None or run.is_finished or is_live(run):
+            return None
+        now = timezone.now()
+        run.status = RunStatus.RUNNING
+        run.started_at = run.started_at or now
+        run.heartbeat_at = now
+        run.save(update_fields=["status", "started_at", "heartbeat_at"])
+        return run
+
+
+def _finish(run: GenerationRun, status: str, error: str = "") -> None:
+    run.status = status
+    run.finished_at = timezone.now()
+    run.error = error
+    run.save(update_fields=["status", "finished_at", "error"])
+
+
+def advance_run(run_id: int, *, deadline: float, seed: int | None = None) -> bool:
+    """Make levels for a running run until it is full or the deadline passes, one level per
+    transaction. True when work remains for another task. The web processes hear of the
+    new levels once a second (level_cache.batched), not once a level. With a `seed`, the
+    run's k-th attempt is generated from seed + k (the same levels again)."""
+    with level_cache.batched():
+        return _advance(run_id, deadline, seed)
+
+
+def _advance(run_id: int, deadline: float, seed: int | None = None) -> bool:
+    while True:
+        run = GenerationRun.objects.get(id=run_id)
+        if run.status != RunStatus.RUNNING:
+            return False
+        if run.produced >= run.requested:
+            with transaction.atomic():
+                run = GenerationRun.objects.select_for_update().get(id=run_id)
+                if run.status == RunStatus.RUNNING:
+                    _finish(run, RunStatus.SUCCEEDED)
+            return False
+        if time.monotonic() >= deadline:
+            return True
+        try:  # no lock held while the engine works; it releases the GIL, so the beat goes on
+            with beating(run_id):
+                attempt = None if seed is None else seed + run.produced + run.duplicates
+                generated = generate(run.size, run.rule, seed=attempt, tier=run.tier or None,
+                                     style=run.style or None, motif=run.motif or None,
+                                     stars=run.stars)
+        except RuntimeError as error:  # every attempt of the engine's budget failed
+            finish_exhausted(run_id, reason=str(error))
+            return False
+        with transaction.atomic():
+            run = GenerationRun.objects.select_for_update().get(id=run_id)
+            if run.status != RunStatus.RUNNING or run.produced >= run.requested:
+                continue
+            if save_generated_level(generated) is None:
+                run.duplicates += 1
+            else:
+                run.produced += 1
+            run.heartbeat_at = timezone.now()
+            run.save(update_fields=["produced", "duplicates", "heartbeat_at"])
+            if run.duplicates > max(EXHAUSTED_MIN_DUPLICATES, EXHAUSTED_RATIO * run.produced):
+                _finish(run, RunStatus.EXHAUSTED,
+                        f"only {run.produced} new levels for {run.duplicates} duplicates: "
+                        f"this pool has few distinct levels left")
+                return False
+
+
+def is_live(run: GenerationRun) -> bool:
+    """A running run whose worker beat recently."""
+    cutoff = timezone.now() - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
+    return run.status == RunStatus.RUNNING and run.heartbeat_at is not None \
+        and run.heartbeat_at >= cutoff
+
+
+@contextmanager
+def beating(run_id: int):
+    """Refresh a running run's heartbeat from a thread every QUEENS_HEARTBEAT_S while the
+    block runs: one level can take longer than the stale window, and a live run must not
+    look dead."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(settings.QUEENS_HEARTBEAT_S):
+                GenerationRun.objects.filter(id=run_id, status=RunStatus.RUNNING).update(
+                    heartbeat_at=timezone.now())
+        except Exception:  # a missed beat only risks a re-send, which is safe
+            log.warning("heartbeat of run %s failed", run_id, exc_info=True)
+        finally:
+            connection.close()  # the thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"heartbeat-{run_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+def requeue_run(run_id: int) -> bool:
+    """Hand a running run to a fresh task: queued again (its message waits in the broker),
+    so a long queue does not make it look dead."""
+    handed = GenerationRun.objects.filter(id=run_id, status=RunStatus.RUNNING).update(
+        status=RunStatus.QUEUED, heartbeat_at=timezone.now())
+    if handed:
+        enqueue_run(run_id)
+    return bool(handed)
+
+
+def finish_exhausted(run_id: int, *, reason: str) -> None:
+    with transaction.atomic():
+        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
+        if run is not None and not run.is_finished:
+            _finish(run, RunStatus.EXHAUSTED, reason[:2000])
+
+
+def fail_run(run_id: int, *, error: str) -> None:
+    with transaction.atomic():
+        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
+        if run is not None and not run.is_finished:
+            _finish(run, RunStatus.FAILED, error[:2000])
+
+
+def cancel_run(run_id: int) -> bool:
+    with transaction.atomic():
+        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
+        if run is None or run.is_finished:
+            return False
+        _finish(run, RunStatus.CANCELLED)
+        return True
+
+
+def execute_run(run_id: int) -> str:
+    """The body of the run_generation task: safe to deliver twice, resumable at any point."""
+    if start_run(run_id) is None:
+        return "finished"
+    try:
+        more = advance_run(run_id, deadline=time.monotonic() + settings.QUEENS_TASK_SLICE_S)
+    except (OperationalError, InterfaceError):
+        # The database went away: nothing can be written, not even the failure. The run
+        # keeps its state, its heartbeat goes stale, and resume_stale_runs hands it on.
+        log.warning("generation run %s interrupted: the database is unreachable", run_id,
+                    exc_info=True)
+        return "interrupted"
+    except Exception as error:  # an engine or data error fails the run, not the worker
+        log.exception("generation run %s failed", run_id)
+        fail_run(run_id, error=f"{type(error).__name__}: {error}")
+        return "failed"
+    if more and requeue_run(run_id):
+        return "continued"
+    return "done"
+
+
+def run_here(run_id: int, *, seed: int | None = None, progress=None,
+             every_s: float = 1.0) -> GenerationRun:
+    """Work a run in this process to its end (the command line's generate_levels, the first
+    set-up's starter pool), calling progress(run) every `every_s` seconds and at the end; the
+    finished run. Interrupted (Ctrl-C), the run is cancelled, not left for a worker."""
+    if start_run(run_id) is None:
+        return GenerationRun.objects.get(id=run_id)
+    try:
+        while advance_run(run_id, deadline=time.monotonic() + every_s, seed=seed):
+            if progress:
+                progress(GenerationRun.objects.get(id=run_id))
+    except KeyboardInterrupt:
+        cancel_run(run_id)
+        raise
+    except Exception as error:  # as a worker's run: the run fails, with the reason
+        log.exception("generation run %s failed", run_id)
+        fail_run(run_id, error=f"{type(error).__name__}: {error}")
+    run = GenerationRun.objects.get(id=run_id)
+    if progress:
+        progress(run)
+    return run
+
+
+def resume_stale_runs() -> list[int]:
+    """Re-send the runs no worker has: running ones whose heartbeat stopped (a killed
+    worker), queued ones never sent (the broker was down), and queued ones whose message
+    waited so long it was likely lost (a broker restarted without its data)."""
+    now = timezone.now()
+    dead = now - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
+    lost = now - timedelta(seconds=settings.QUEENS_QUEUED_STALE_S)
+
+    def not_since(cutoff):  # heartbeat_at also marks a send: one re-send per window
+        return Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=cutoff)
+
+    stale_filter = (
+        Q(status=RunStatus.RUNNING, heartbeat_at__lt=dead)
+        | Q(not_since(dead), status=RunStatus.QUEUED, task_id="", created_at__lt=dead)
+        | Q(not_since(lost), status=RunStatus.QUEUED, created_at__lt=lost)
+    )
+    resent = []
+    for run_id in GenerationRun.objects.filter(stale_filter).values_list("id", flat=True):
+        # Claim it in one UPDATE: of two beat ticks at once, one re-sends. Queued again, so
+        # it is not re-sent while its message waits behind others.
+        if GenerationRun.objects.filter(stale_filter, id=run_id).update(
+                status=RunStatus.QUEUED, heartbeat_at=now):
+            enqueue_run(run_id)
+            resent.append(run_id)
+    return resent

@@ -1,0 +1,48 @@
+"""The app's models, one module per domain (puzzles/<domain>/models.py); Django and the
+migrations find them here, under the one app label `puzzles`."""
+
+from puzzles.builder.models import CommunityLevel, Draft, FixJob, FixStatus, JobKind, draft_key
+from puzzles.core.vocabulary import Rule, Source, Tier
+from puzzles.daily.models import DailyPuzzle, DailyTheme
+from puzzles.levels.models import (
+    ACTIVE_RUN_STATUSES,
+    GenerationRun,
+    Level,
+    PoolTarget,
+    RunStatus,
+    random_pick,
+)
+from puzzles.play.models import Reveal, Solve, Strike
+from puzzles.players.models import Follow, Player, SyncCode, player_handle
+from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
+
+__all__ = [
+    "Rule",
+    "Source",
+    "Tier",
+    "random_pick",
+    "Level",
+    "RunStatus",
+    "ACTIVE_RUN_STATUSES",
+    "GenerationRun",
+    "PoolTarget",
+    "DailyTheme",
+    "DailyPuzzle",
+    "Solve",
+    "Reveal",
+    "Strike",
+    "draft_key",
+    "Draft",
+    "CommunityLevel",
+    "FixStatus",
+    "JobKind",
+    "FixJob",
+    "player_handle",
+    "Player",
+    "Follow",
+    "SyncCode",
+    "RoomState",
+    "Room",
+    "RoomPlayer",
+    "RoomResult",
+]

@@ -1,0 +1,1 @@
+"""Reads of play: how a solve ranks, recordings to race or watch."""

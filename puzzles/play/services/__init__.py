@@ -1,0 +1,1 @@
+"""Writes of play: solves, reveals, hints, strikes."""

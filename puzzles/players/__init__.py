@@ -1,0 +1,1 @@
+"""Players: who is playing, accounts, follows, sync, streaks and leaderboards."""

@@ -1,0 +1,255 @@
+"""Players: accounts joined to a guest's history, sync codes between devices, display
+names, hiding, follows, and deleting what a player asked us to forget.
+
+A history is every row filed under a player key: solves, builder drafts and fix jobs,
+published levels (`maker`), follows and sync codes. Merging one into another moves every
+row; a level both played keeps one play, so nothing is lost or counted twice."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q, Value
+from django.db.models.functions import Cast, Concat
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from puzzles.builder.models import Draft, FixJob
+from puzzles.core import vocabulary as domain
+from puzzles.core.errors import ServiceError
+from puzzles.core.text_safety import skeleton
+from puzzles.levels import cache_invalidation as level_changes
+from puzzles.levels.models import Level
+from puzzles.play.models import Solve
+from puzzles.players import leaderboards
+from puzzles.players.models import Follow, Player, SyncCode
+from puzzles.rooms import services as rooms
+
+SYNC_CODE_LENGTH = 8  # 31**8: about 8.5e11 codes, against a few tries per minute
+SYNC_CODE_TTL = timedelta(minutes=10)
+GONE_PREFIX = "gone:"  # the key of an anonymised solve: "gone:<its id>", linked to nobody
+
+
+# ---------------------------------------------------------------- merging histories
+def merge_play(kept: Solve, other: Solve) -> None:
+    """Fold `other` (the same level, another device) into `kept`, which the caller saves:
+    the recorded solve wins (the earlier if both), and counts add up."""
+    if other.seconds is not None and (kept.seconds is None or (
+            other.solved_at and kept.solved_at and other.solved_at < kept.solved_at)):
+        for name in ("seconds", "solved_at", "ranked", "category", "unranked", "moves",
+                     "address"):
+            setattr(kept, name, getattr(other, name))
+    elif kept.seconds is None and other.solved_at and (
+            kept.solved_at is None or other.solved_at < kept.solved_at):
+        kept.solved_at = other.solved_at
+    openings = [t for t in (kept.opened_at, other.opened_at) if t]
+    kept.opened_at = min(openings) if openings else None
+    kept.hints += other.hints
+    kept.techniques = [*kept.techniques, *other.techniques]
+    kept.wrong_checks += other.wrong_checks
+    kept.revealed = kept.seconds is None and (kept.revealed or other.revealed)
+
+
+def merge_history(source: str, target: str) -> None:
+    """Move every row of `source` to `target`; the source key is left with nothing."""
+    if source == target:
+        return
+    with transaction.atomic():
+        left = leaderboards.boards_of(source)  # the guest's own places go with its key
+        theirs = {s.level_id: s for s in Solve.objects.select_for_update().filter(player=target)}
+        for play in Solve.objects.select_for_update().filter(player=source):
+            kept = theirs.get(play.level_id)
+            if kept is None:
+                play.player = target
+                play.save(update_fields=["player"])
+            else:
+                merge_play(kept, play)
+                play.delete()
+                kept.save()
+        Draft.objects.filter(player=source).update(player=target)
+        FixJob.objects.filter(player=source).update(player=target)
+        Level.objects.filter(maker=source).update(maker=target)
+        SyncCode.objects.filter(player=source).delete()
+        gone = Player.objects.filter(key=source, user__isnull=True).first()
+        if gone is not None:
+            keeper = Player.objects.get_or_create(key=target)[0]
+            for follow in Follow.objects.filter(follower=gone).exclude(followed=keeper):
+                Follow.objects.get_or_create(follower=keeper, followed_id=follow.followed_id)
+            gone.delete()
+        transaction.on_commit(lambda: (leaderboards.forget(None, source, left),
+                                       leaderboards.resync_player(target)))
+
+
+# ---------------------------------------------------------------- accounts
+def claim_account(user, *, guest_key: str, name: str) -> Player:
+    """A new account takes the guest's own key (their history is already filed under it)
+    and its display name."""
+    name = domain.check_display_name(name)
+    with transaction.atomic():
+        player, _ = Player.objects.select_for_update().get_or_create(key=guest_key)
+        if player.user_id is not None and player.user_id != user.pk:
+            player = Player.objects.create(key=secrets.token_urlsafe(18))
+        player.user, player.name = user, name
+        try:
+            with transaction.atomic():
+                player.save()
+        except IntegrityError:
+            raise ServiceError(name_taken_message(name)) from None
+        key = player.key
+        transaction.on_commit(lambda: leaderboards.resync_player(key))  # a guest's solves
+    return player
+
+
+def sign_in(user, *, guest_key: str) -> str:
+    """The account's player key, once this browser's guest history is merged into it (an
+    account made before players had rows gets one now, on the guest's key)."""
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        player, _ = Player.objects.get_or_create(key=guest_key)
+        if player.user_id is None:
+            player.user = user
+            player.save(update_fields=["user"])
+        else:
+            player = Player.objects.create(key=secrets.token_urlsafe(18), user=user)
+    merge_history(guest_key, player.key)
+    return player.key
+
+
+def name_taken_message(name: str) -> str:
+    return gettext("the display name “%(name)s” is taken") % {"name": name}
+
+
+def name_taken(name: str, *, exclude: Player | None = None) -> bool:
+    """Another player's name is this one, or reads like it (the same skeleton)."""
+    others = Player.objects.filter(Q(name__iexact=name) | Q(name_look=skeleton(name)))
+    return (others.exclude(pk=exclude.pk) if exclude else others).exists()
+
+
+def rename(player: Player, name: object) -> Player:
+    if player.user_id is None:
+        raise ServiceError(gettext("only an account has a display name: sign up first"))
+    name = domain.check_display_name(name)
+    if name_taken(name, exclude=player):
+        raise ServiceError(name_taken_message(name))
+    player.name = name
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        raise ServiceError(name_taken_message(name)) from None
+    leaderboards.resync_player(player.key)
+    return player
+
+
+def set_hidden(player: Player, hidden: object) -> Player:
+    if not isinstance(hidden, bool):
+        raise ServiceError("hidden must be true or false")
+    player.hidden = hidden
+    player.save(update_fields=["hidden"])
+    leaderboards.resync_player(player.key)
+    return player
+
+
+def player_row(key: str) -> Player:
+    """The player's row, made when first needed (a guest's follow or sync code)."""
+    return Player.objects.get_or_create(key=key)[0]
+
+
+# ---------------------------------------------------------------- follows
+def follow(key: str, handle: object) -> Player:
+    if not isinstance(handle, str) or not handle:
+        raise ServiceError(gettext("handle must be a player's handle, from their link"))
+    followed = Player.objects.filter(handle=handle, user__isnull=False).first()
+    if followed is None:
+        raise ServiceError(gettext("there is no player “%(handle)s”") % {"handle": handle})
+    follower = player_row(key)
+    if followed.pk == follower.pk:
+        raise ServiceError(gettext("you cannot follow yourself"))
+    Follow.objects.get_or_create(follower=follower, followed=followed)
+    return followed
+
+
+def unfollow(key: str, handle: object) -> None:
+    Follow.objects.filter(follower__key=key, followed__handle=handle).delete()
+
+
+# ---------------------------------------------------------------- sync codes
+def code_hash(code: str) -> str:
+    return hmac.new(settings.SECRET_KEY.encode(), f"sync:{code}".encode(),
+                    hashlib.sha256).hexdigest()
+
+
+def normalise_code(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise ServiceError(gettext("code must be the sync code shown on the other device"))
+    code = "".join(ch for ch in raw.upper() if ch.isalnum())
+    if not domain.is_code(code, SYNC_CODE_LENGTH):
+        raise ServiceError(gettext("a sync code is %(length)s letters and digits, like ABCD-EF23")
+                           % {"length": SYNC_CODE_LENGTH})
+    return code
+
+
+def create_sync_code(key: str, *, signed_in: bool) -> tuple[str, object]:
+    """A fresh code for this guest's history (its older codes stop working)."""
+    if signed_in:
+        raise ServiceError(gettext("an account syncs by signing in on the other device"))
+    code = domain.new_code(SYNC_CODE_LENGTH)
+    expires_at = timezone.now() + SYNC_CODE_TTL
+    with transaction.atomic():
+        SyncCode.objects.filter(player=key).delete()
+        SyncCode.objects.create(code_hash=code_hash(code), player=key, expires_at=expires_at)
+    return f"{code[:4]}-{code[4:]}", expires_at
+
+
+def join_by_code(raw: object, *, key: str, signed_in: bool) -> str:
+    """Join this device to the history the code names: this device's own history merges
+    into it, and the key returned is the one this browser keeps from now on."""
+    if signed_in:
+        raise ServiceError(gettext("sign out first: a signed-in device already shares its "
+                                   "account's history"))
+    code = normalise_code(raw)
+    with transaction.atomic():
+        found = SyncCode.objects.select_for_update().filter(
+            code_hash=code_hash(code), expires_at__gt=timezone.now()).first()
+        if found is None:
+            raise ServiceError(gettext("that sync code is wrong or has expired; show a new one "
+                                       "on the other device"))
+        if Player.objects.filter(key=found.player, user__isnull=False).exists():
+            raise ServiceError(gettext("that history belongs to an account: sign in with it "
+                                       "instead"))
+        target = found.player
+        found.delete()  # one use
+        merge_history(key, target)
+    return target
+
+
+# ---------------------------------------------------------------- forgetting
+def delete_history(key: str, *, user=None) -> None:
+    """Forget a player: their account, name, follows, drafts and codes go; their solves stay
+    for the levels' statistics, each under a key of its own that links it to nobody."""
+    with transaction.atomic():
+        player = Player.objects.filter(key=key).first()
+        board_ids = leaderboards.boards_of(key)
+        Solve.objects.filter(player=key).update(
+            player=Concat(Value(GONE_PREFIX), Cast("id", output_field=Solve._meta.get_field(
+                "player"))), address="")
+        Draft.objects.filter(player=key).delete()
+        FixJob.objects.filter(player=key).delete()
+        made = list(Level.objects.filter(maker=key).only("id", "size", "rule", "stars"))
+        Level.objects.filter(maker=key).update(maker="", maker_name="")
+        SyncCode.objects.filter(player=key).delete()
+        rooms.forget_player(key)
+        pk = player.pk if player is not None else None
+        if player is not None:
+            player.delete()  # its follows go with it
+        transaction.on_commit(lambda: leaderboards.forget(pk, key, board_ids))
+        # The update sent no signal: the web processes' kept copies of the levels (and the
+        # lists they are in) still say "by <name>" until told.
+        transaction.on_commit(lambda: level_changes.forget_levels(made))
+        if user is not None:
+            user.delete()  # its email addresses go with it

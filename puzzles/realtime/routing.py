@@ -1,7 +1,0 @@
-"""The WebSocket routes (queensgame.asgi mounts them under the player's session)."""
-
-from django.urls import path
-
-from puzzles.realtime.consumers import RoomConsumer
-
-websocket_urlpatterns = [path("ws/rooms/<str:code>/", RoomConsumer.as_asgi())]
