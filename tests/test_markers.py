@@ -27,6 +27,8 @@ def collected(expression: str, *paths: str) -> list[str]:
     ("browser or slow", {"tests/browser/test_layout.py",
                          "tests/engine/test_stub.py::test_stub_matches_the_runtime"}),
     (FAST, {"tests/engine/test_stub.py::test_the_site_uses_only_the_engines_public_face",
+            "tests/engine/test_stub.py::test_every_way_past_the_face_is_caught",
+            "tests/engine/test_stub.py::test_the_stub_types_exactly_what_the_face_exports",
             "tests/puzzles/test_runlocal.py::test_a_taken_port",
             "tests/puzzles/test_runlocal.py::test_runlocal_says"}),
 ])

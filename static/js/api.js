@@ -67,3 +67,49 @@ export async function settled(answer) {
   }
   return answer;
 }
+
+// ---------------------------------------------------------------- the endpoints
+// Every address of the API lives here, one function each; the pages call these, never a URL.
+const levelUrl = (size, id) => `/api/levels/${size}/${id}/`;
+const ofLevel = (level, rest) => levelUrl(level.size, level.id) + rest;
+
+// A level, and a random one of a size avoiding `exclude` (ids); rule, tier and stars only
+// when asked for.
+export const levelAt = (size, id) => get(levelUrl(size, id));
+export const randomLevel = (size, { exclude, rule = "", tier = "", stars = 1 }) => get(
+  `/api/levels/${size}/?exclude=${exclude.join(",")}`
+  + `${rule ? `&rule=${rule}` : ""}${tier ? `&tier=${tier}` : ""}${stars !== 1 ? `&stars=${stars}` : ""}`);
+
+// A level in play: its start, its check, its solve, a hint, the solution, recorded solves.
+export const startLevel = (level, body) => post(ofLevel(level, "start/"), body);
+export const checkLevel = (level, body) => post(ofLevel(level, "check/"), body);
+// Where a solve is sent (the offline outbox keeps the address with the solve).
+export const solvesUrl = (level) => ofLevel(level, "solves/");
+export const sendSolve = (level, body) => post(solvesUrl(level), body);
+export const askHint = (level, body) => post(ofLevel(level, "hint/"), body);
+export const reveal = (level, body) => post(ofLevel(level, "reveal/"), body);
+export const recordings = (level) => get(ofLevel(level, "recordings/"));
+export const recording = (level, id) => get(ofLevel(level, `recordings/${id}/`));
+
+// The player: who they are, their name and hiding, deleting them, following others, sync.
+export const me = () => get("/api/me/");
+export const updateMe = (body) => send("PATCH")("/api/me/", body);
+export const deleteMe = () => del("/api/me/");
+export const follow = (handle) => post("/api/me/follows/", { handle });
+export const unfollow = (handle) => send("DELETE")("/api/me/follows/", { handle });
+export const syncCode = () => post("/api/sync/code/", {});
+export const joinSync = (code) => post("/api/sync/join/", { code });
+
+// Leaderboards and race rooms.
+export const dailyLeaderboard = (query) => get(`/api/leaderboards/daily/?${query}`);
+export const createRoom = (body) => post("/api/rooms/", body);
+
+// The level builder: its jobs (analysis, fix, motif) answer with a job to poll (settled).
+export const analyzePainting = (body) => postWhenFree("/api/builder/analyze/", body);
+export const saveDraft = (key, body) => (key ? put(`/api/builder/drafts/${key}/`, body)
+  : post("/api/builder/drafts/", body));
+export const deleteDraft = (key) => del(`/api/builder/drafts/${key}/`);
+export const askFix = (body) => post("/api/builder/fix/", body);
+export const publish = (body) => post("/api/builder/publish/", body);
+export const composeMotif = (size, motif, rule) => get(
+  `/api/builder/motif/?size=${size}&motif=${encodeURIComponent(motif)}&rule=${encodeURIComponent(rule)}`);

@@ -1,7 +1,7 @@
 // The archive's marks: which dailies were solved (in this browser at once, then on every
 // device of this history as the server tells), and the streak (the server's is the truth).
 import { currentStreak, solvedIds } from "./storage.js";
-import { get } from "./api.js";
+import { me } from "./api.js";
 import { gettext, interpolate } from "./i18n.js";
 
 let solvedHere = 0;
@@ -24,8 +24,8 @@ function showStreak(count, best) {
 mark(new Set(solvedIds()));
 const streak = currentStreak();
 showStreak(streak.count, streak.best);
-get("/api/me/").then((me) => {
-  if (!me.ok) return;
-  showStreak(me.data.streak, me.data.best_streak);
-  mark(new Set(me.data.dailies_solved || []));
+me().then((answer) => {
+  if (!answer.ok) return;
+  showStreak(answer.data.streak, answer.data.best_streak);
+  mark(new Set(answer.data.dailies_solved || []));
 });

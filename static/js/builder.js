@@ -102,7 +102,7 @@ async function analyze() {
   if (analyzing) { analyzing.again = true; return; }
   const ticket = ++asked, regions = painting.regions();
   const job = analyzing = { again: false };
-  let answer = await api.postWhenFree("/api/builder/analyze/", { rule, stars, regions });
+  let answer = await api.analyzePainting({ rule, stars, regions });
   if (answer.status === 202) {
     if (ticket === asked) say(gettext("Analyzing the board on the server…"));
     answer = await api.settled(answer);
@@ -127,8 +127,7 @@ const texts = () => ({ title: $("title").value, maker_name: $("maker-name").valu
 async function saveDraft() {
   if (painting.isBlank() && !draftKey) return;
   const body = { rule, stars, regions: painting.regions(), ...texts() };
-  const answer = draftKey ? await api.put(`/api/builder/drafts/${draftKey}/`, body)
-    : await api.post("/api/builder/drafts/", body);
+  const answer = await api.saveDraft(draftKey, body);
   if (!answer.ok) { if (answer.status !== 400) say(answer.message); return; }
   if (!draftKey) {
     draftKey = answer.data.key;
@@ -188,7 +187,7 @@ $("try-stop").addEventListener("click", () => {
 // The search runs on the server's builder queue: ask, then poll the job until it ends.
 async function askForFix() {
   const answer = await api.settled(
-    await api.post("/api/builder/fix/", { rule, stars, regions: painting.regions() }));
+    await api.askFix({ rule, stars, regions: painting.regions() }));
   return answer.ok ? { ok: true, data: answer.data.fix } : answer;
 }
 $("fix").addEventListener("click", async () => {
@@ -214,7 +213,7 @@ $("fix-reject").addEventListener("click", () => endProposal(false));
 $("publish-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   view.showPublishing(true);
-  const answer = await api.post("/api/builder/publish/", {
+  const answer = await api.publish({
     rule, stars, regions: painting.regions(), ...texts(), draft: draftKey || "",
   });
   view.showPublishing(false);
@@ -230,7 +229,7 @@ $("copy-link").addEventListener("click", async () => {
 for (const id of ["title", "maker-name"]) $(id).addEventListener("input", scheduleSave);
 for (const b of document.querySelectorAll(".delete-draft")) {
   b.addEventListener("click", async () => {
-    const answer = await api.del(`/api/builder/drafts/${b.dataset.key}/`);
+    const answer = await api.deleteDraft(b.dataset.key);
     if (!answer.ok && answer.status !== 404) { say(answer.message); return; }
     b.closest("li").remove();
     if (b.dataset.key === draftKey) { draftKey = null; history.replaceState(null, "", "/create/"); }
@@ -250,9 +249,7 @@ $("new-board").addEventListener("click", newBoard);
 $("motif-start").addEventListener("click", async () => {
   const n = +$("size").value, motif = $("motif").value;
   say(gettext("Composing a board around the motif…"));
-  const answer = await api.settled(await api.get(
-    `/api/builder/motif/?size=${n}&motif=${encodeURIComponent(motif)}`
-    + `&rule=${encodeURIComponent($("rule").value)}`));
+  const answer = await api.settled(await api.composeMotif(n, motif, $("rule").value));
   if (!answer.ok) { say(answer.message); return; }
   size = n; rule = $("rule").value;
   stars = 1; $("stars").value = "1"; root.dataset.stars = 1; // motifs compose Queens levels

@@ -1,17 +1,24 @@
-// The game page's DOM outside the board: the status line, the buttons' states, the level's
-// title and tier, the difficulty picker and the win dialog. It writes; game.js decides.
+// The game page's one view (createGameView, at the end): the board (board.js), the hint
+// panel (hint.js), ghosts and replays (recordings_view.js), the zoom and the fit, and the
+// DOM around the board: the status line, the buttons' states, the level's title and tier,
+// the difficulty picker and the win dialog. It writes; game_controller.js decides.
+import { buildBoard, drawMiniature, renderBoard } from "./board.js";
 import { fmt, untilNextDaily } from "./clock.js";
+import { fitBoard } from "./fit.js";
+import { clearHint, showHint } from "./hint.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
+import * as recordingsView from "./recordings_view.js";
 import { bestLine, conflictSentence, hintsLine, rankLine, tierName, tierWord } from "./words.js";
+import { setUpZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 
-export const say = (text) => { $("status").textContent = text; };
-export const showClock = (seconds) => { $("timer").textContent = fmt(seconds); };
+const say = (text) => { $("status").textContent = text; };
+const showClock = (seconds) => { $("timer").textContent = fmt(seconds); };
 
 // The buttons and the finished look follow the game: nothing to undo, nothing to redo, done.
 // A practice race (a ghost on a finished level) gets no hint and no reveal.
-export function showControls(root, { done, canUndo, canRedo, practice = false }) {
+function showControls(root, { done, canUndo, canRedo, practice = false }) {
   $("undo").disabled = !canUndo || done;
   $("redo").disabled = !canRedo || done;
   $("clear").disabled = done;
@@ -19,7 +26,7 @@ export function showControls(root, { done, canUndo, canRedo, practice = false })
   root.classList.toggle("finished", done);
 }
 
-export const sayConflicts = (found, stars = 1) => say(conflictSentence(found, stars));
+const sayConflicts = (found, stars = 1) => say(conflictSentence(found, stars));
 
 // The rule in words ("two stars"), one sentence per variant so each language words its number.
 function starRule(stars) {
@@ -28,7 +35,7 @@ function starRule(stars) {
   return interpolate(gettext("%(stars)s★: %(stars)s stars in every row, column and region"), { stars });
 }
 
-export function showLevel(level) {
+function showLevel(level) {
   if (level.daily) $("game-title").textContent = interpolate(gettext("Daily #%(number)s"), level.daily);
   // A Star Battle board says its star count, and the rule, where the eye starts.
   const stars = level.stars || 1, badge = $("stars-badge");
@@ -43,16 +50,16 @@ export function showLevel(level) {
   tierEl.title = level.tier ? interpolate(gettext("This level: %(tier)s"), { tier: tierName(level.tier) }) : "";
 }
 
-// The difficulty picker of a non-daily board, offering the tiers its size has.
-export function showTierPicker(level, tiers, chosen, onChange) {
+// The difficulty picker of a non-daily board, offering the tiers its size has (input.js
+// hears the choice).
+function showTierPicker(level, tiers, chosen) {
   const select = $("tier-select");
   $("tier-picker").hidden = !!level.daily;
   select.replaceChildren(new Option(gettext("Any"), ""), ...tiers.map((t) => new Option(tierName(t), t)));
   select.value = chosen;
-  select.onchange = () => onChange(select.value);
 }
 
-export const winDialog = () => $("win-dialog");
+const winDialog = () => $("win-dialog");
 
 const timeLine = (seconds) => interpolate(gettext("Time: %(time)s"), { time: fmt(seconds) });
 
@@ -64,7 +71,7 @@ function streakLine(count, best, freezes) {
 }
 
 // ghost: the verdict of a ghost race the solve ended ("" when there was none).
-export function showWin(level, seconds, streak, ghost = "") {
+function showWin(level, seconds, streak, ghost = "") {
   for (const id of ["win-rank", "win-hints", "win-best", "win-share-status"]) $(id).textContent = "";
   $("win-ghost").textContent = ghost;
   $("win-freeze-help").hidden = true;
@@ -81,14 +88,14 @@ export function showWin(level, seconds, streak, ghost = "") {
 }
 
 // The streak the server worked out, with the freezes held (and what a freeze is).
-export function showStreak(me) {
+function showStreak(me) {
   $("win-streak").textContent = streakLine(me.streak, me.best_streak, me.freezes);
   $("win-freeze-help").hidden = !me.freezes;
 }
 
 // The server's verdict on a solve: its time, hints, the player's best and the ranking.
 // best: null for an assisted solve (it sets no personal best).
-export function showRanking(level, record, best) {
+function showRanking(level, record, best) {
   const n = level.size, kind = `${n}×${n}${level.tier ? ` ${tierWord(level.tier)}` : ""}`;
   $("win-time").textContent = timeLine(record.seconds);
   $("win-hints").textContent = hintsLine(record);
@@ -97,19 +104,72 @@ export function showRanking(level, record, best) {
 }
 
 // A win told offline: no server has seen it yet, so no ranking, and the line says why.
-export function showOfflineSolve() {
+function showOfflineSolve() {
   $("win-rank").textContent = gettext("Solved offline: it is sent when the network is back, and recorded unranked.");
 }
 
 // Share's outcome has a line of its own: the ranking stays.
-export const sayInDialog = (text) => { $("win-share-status").textContent = text; };
+const sayInDialog = (text) => { $("win-share-status").textContent = text; };
 
-// The player's display settings: the colour-blind palette and letters, and the timer.
-export function showSettings(root, settings) {
+// The player's display settings: their boxes (each names its setting), the colour-blind
+// palette and letters, and the timer.
+function showSettings(root, settings) {
+  for (const box of root.querySelectorAll("input[data-setting]")) box.checked = settings[box.dataset.setting];
   root.classList.toggle("colorblind", settings.colorblind);
   if (settings.colorblind) document.documentElement.dataset.palette = "safe";
   else delete document.documentElement.dataset.palette;
   root.classList.toggle("no-timer", !settings.showTimer);
 }
 
-export const showWaiting = (root) => root.classList.add("waiting");
+const showWaiting = (root) => root.classList.add("waiting");
+
+// ---------------------------------------------------------------- the view the controller holds
+// root: the game's element; boardEl: the board's; palette: the region colours. It keeps the
+// board's cells and its zoom (DOM), nothing of the game.
+export function createGameView({ root, boardEl, palette }) {
+  let cells = [], n = 0, zoom = null; // n: the board's size
+  return {
+    say, showClock, sayConflicts, showLevel, showTierPicker, showWin, showStreak, showRanking,
+    showOfflineSolve, sayInDialog,
+    showControls: (state) => showControls(root, state),
+    showSettings: (settings) => showSettings(root, settings),
+    showWaiting: () => showWaiting(root),
+    showReady: () => { root.dataset.ready = "true"; }, // the board is up (the tests wait for it)
+    closeWin: () => winDialog().close(),
+    confirm: (question) => confirm(question),
+    // Share's text: the device's own sharing, else the clipboard, else the text itself.
+    async share(text) {
+      try {
+        if (navigator.share) { await navigator.share({ text }); return; }
+        await navigator.clipboard.writeText(text);
+        sayInDialog(gettext("Copied to the clipboard."));
+      } catch (e) { sayInDialog(text); }
+    },
+    // A solve was kept: the page around the board (home.js) hears of it.
+    announceSolve: (id) => window.dispatchEvent(new CustomEvent("queens:solved", { detail: { id } })),
+
+    // The board: its cells for a level, marks drawn on them, the focus, the hint on them.
+    build(level) { root.dataset.size = n = level.size; cells = buildBoard(boardEl, level, palette); },
+    drawBoard: (level, marks, state) => renderBoard(cells, level, palette, marks, state),
+    focusCell: (i) => cells[i]?.focus(),
+    showHint: (step) => showHint(cells, step, (r, c) => cells[r * n + c]),
+    clearHint: () => clearHint(cells),
+    // The zoom (marks(): the marks its overview draws) and the board's fit to the screen.
+    setUpZoom(level, { cancelDrag, marks }) {
+      zoom = setUpZoom(document.querySelector(".board-wrap"), boardEl, level.size, cancelDrag,
+        { overview: $("overview"), draw: (canvas) => drawMiniature(canvas, cells, level, marks()) });
+    },
+    refreshZoom: () => { if (zoom) zoom.refresh(); },
+    fit: () => fitBoard(root),
+
+    // Ghosts and replays.
+    showRecordings: recordingsView.showRecordings,
+    showGhost: recordingsView.showGhost,
+    showGhostQueens: recordingsView.showGhostQueens,
+    hideGhost: recordingsView.hideGhost,
+    ghostVerdict: recordingsView.ghostVerdict,
+    showReplay(recording) { root.classList.add("replaying"); recordingsView.showReplay(recording); },
+    showReplayAt: recordingsView.showReplayAt,
+    hideReplay() { root.classList.remove("replaying"); recordingsView.hideReplay(); },
+  };
+}

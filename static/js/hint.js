@@ -1,5 +1,6 @@
 // The hint panel: shows the engine's next step on the board (the cells it reasons about,
-// the cells it decides), its sentence, and offers to apply it.
+// the cells it decides), its sentence, and offers to apply it. It writes; the step shown
+// is the controller's to keep.
 import { gettext } from "./i18n.js";
 
 const panel = document.getElementById("hint-panel");
@@ -7,18 +8,14 @@ const text = document.getElementById("hint-text");
 const applyButton = document.getElementById("hint-apply");
 const CLASSES = ["hint-because", "hint-queen", "hint-cross", "hint-mistake"];
 
-let current = null;
-
 export function clearHint(cells) {
   for (const cell of cells) cell.classList.remove(...CLASSES);
   panel.hidden = true;
-  current = null;
 }
 
 // step: {technique, message, queens, crosses, because, mistake}; cellOf(r, c) -> element.
 export function showHint(cells, step, cellOf) {
   clearHint(cells);
-  current = step;
   const mark = (cells, cls) => { for (const [r, c] of cells) cellOf(r, c).classList.add(cls); };
   if (step.mistake) mark(step.because, "hint-mistake");
   else {
@@ -39,5 +36,3 @@ export function showHint(cells, step, cellOf) {
   if (text.scrollHeight > text.clientHeight + 1) text.tabIndex = 0;
   else text.removeAttribute("tabindex");
 }
-
-export const currentHint = () => current;

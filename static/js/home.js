@@ -4,14 +4,14 @@ import {
   currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
 } from "./storage.js";
 import { untilNextDaily } from "./clock.js";
-import { get } from "./api.js";
+import * as api from "./api.js";
 
 const countdown = document.getElementById("countdown");
 const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
 // The streak and the solved count: this device's until the server answers, then the
 // server's, which are the truth (shared by every device of this player); again after a win
-// on the home board (game.js tells of it with "queens:solved"). A win the server has not
+// on the home board (game_view.js tells of it with "queens:solved"). A win the server has not
 // heard of (offline) adds itself to what the server last said.
 let known = null;
 function writeCounts(streak, solves) {
@@ -20,7 +20,7 @@ function writeCounts(streak, solves) {
 }
 async function showCounts(won = false) {
   if (!known) writeCounts(currentStreak().count, solvedIds().length);
-  const me = await get("/api/me/");
+  const me = await api.me();
   if (me.ok) known = me.data;
   else if (known && won) known = { streak: Math.max(known.streak, currentStreak().count),
                                    solves: known.solves + 1 };

@@ -2,6 +2,9 @@
 // calls to the handlers; nothing here knows the game's rules.
 //   handlers: tap(i), queen(i), cross(i), toggleCross(i), clear(i), dragStart(i),
 //             dragOver(i), dragEnd(), focus(i), undo(), redo(), enabled()
+// The game page's input (gameInput, below) emits all of it, and its buttons, as events.
+import { SENT_EVENT as OUTBOX_SENT_EVENT } from "./outbox.js";
+
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export function attachInput(boardEl, size, handlers) {
@@ -85,4 +88,62 @@ export function attachInput(boardEl, size, handlers) {
   });
   // A second finger (a pinch) is not a drag.
   return { cancelDrag() { clearTimeout(pressTimer); drag = null; } };
+}
+
+// ---------------------------------------------------------------- the game page's input
+// Everything the player does on the game page, as named events for its controller
+// (game_controller.js), which listens with on(event, callback): the board's gestures (as
+// above), its buttons, the settings, the page hidden or left, an offline solve sent.
+// A listener may answer: "playable" (may a press on the board begin?) and "holdLeave"
+// (should leaving the page be questioned?) are asked, true when a listener says so.
+export function gameInput(boardEl, size) {
+  const listeners = {};
+  const emit = (event, ...args) => (listeners[event] || []).map((callback) => callback(...args));
+  const asks = (event) => emit(event).some(Boolean);
+  const on = (name) => (...args) => emit(name, ...args);
+  const $ = (id) => document.getElementById(id);
+
+  const board = attachInput(boardEl, size, {
+    enabled: () => asks("playable"),
+    tap: on("tap"), queen: on("queen"), doubleTap: on("doubleTap"), cross: on("cross"),
+    clear: on("clearCell"), toggleCross: on("toggleCross"),
+    dragStart: on("dragStart"), dragOver: on("dragOver"), dragEnd: on("dragEnd"),
+    focus: on("focus"), undo: on("undo"), redo: on("redo"),
+  });
+
+  const buttons = { undo: "undo", redo: "redo", clear: "clearBoard", reveal: "reveal", hint: "hint",
+    "hint-apply": "applyHint", "hint-dismiss": "dismissHint", next: "next", share: "share",
+    "ghost-stop": "stopRace", "replay-play": "replayToggle", "replay-close": "replayClose" };
+  for (const [id, event] of Object.entries(buttons)) $(id).onclick = () => emit(event);
+  // The recorded solves' buttons (recordings_view.js draws them): race one, or watch it.
+  $("recordings-list").addEventListener("click", (e) => {
+    const button = e.target.closest("button[data-action]");
+    if (button) emit(button.dataset.action, button.closest("[data-recording]").dataset.recording);
+  });
+  $("replay-seek").oninput = (e) => emit("replaySeek", +e.target.value);
+  $("replay-speed").onchange = (e) => emit("replaySpeed", +e.target.value);
+  $("tier-select").onchange = (e) => emit("tier", e.target.value);
+  // A setting's box names its setting (data-setting).
+  for (const box of document.querySelectorAll("#game input[data-setting]")) {
+    box.onchange = () => emit("setting", box.dataset.setting, box.checked);
+  }
+
+  // The win dialog opens on the tap that won: until it is ready, that tap (or Escape) must
+  // not dismiss it.
+  const dialog = $("win-dialog"), ready = () => dialog.dataset.ready === "true";
+  $("win-next").onclick = () => { if (ready()) emit("next"); };
+  $("win-close").onclick = () => { if (ready()) emit("closeWin"); };
+  dialog.addEventListener("cancel", (e) => { if (!ready()) e.preventDefault(); });
+
+  document.addEventListener("visibilitychange", () => emit("visibility", document.hidden));
+  window.addEventListener("beforeunload", (e) => {
+    if (asks("holdLeave")) { e.preventDefault(); e.returnValue = ""; }
+  });
+  // pwa.js sends the offline solves when the network returns (outbox.js tells of each).
+  window.addEventListener(OUTBOX_SENT_EVENT, (e) => emit("solveSent", e.detail));
+
+  return {
+    on(event, callback) { (listeners[event] ||= []).push(callback); },
+    cancelDrag: () => board.cancelDrag(),
+  };
 }

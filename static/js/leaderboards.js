@@ -47,7 +47,7 @@ async function load() {
   const query = new URLSearchParams({ date: $("board-date").value, category: chosen("category"),
     period: chosen("period"), scope: chosen("scope") });
   $("category-note").textContent = note(chosen("category"));
-  const answer = await api.get(`/api/leaderboards/daily/?${query}`);
+  const answer = await api.dailyLeaderboard(query);
   const rows = $("board-rows");
   if (!answer.ok) {
     rows.replaceChildren(); $("board-me").textContent = answer.message; $("board-empty").hidden = true;

@@ -1,6 +1,7 @@
 // The "You" page: the display name and hiding, a sync code with its QR code, deleting.
 import * as api from "./api.js";
 import { gettext, interpolate } from "./i18n.js";
+import { forgetAllButSettings } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 const page = $("me-page");
@@ -10,13 +11,13 @@ const nameForm = $("name-form");
 if (nameForm) {
   nameForm.onsubmit = async (e) => {
     e.preventDefault();
-    const answer = await api.send("PATCH")("/api/me/", { name: $("display-name").value });
+    const answer = await api.updateMe({ name: $("display-name").value });
     $("account-status").textContent = answer.ok
       ? interpolate(gettext("Saved: you are %(name)s."), { name: answer.data.name }) : answer.message;
     if (answer.ok) document.querySelector("h1").textContent = answer.data.name;
   };
   $("hidden-toggle").onchange = async (e) => {
-    const answer = await api.send("PATCH")("/api/me/", { hidden: e.target.checked });
+    const answer = await api.updateMe({ hidden: e.target.checked });
     $("account-status").textContent = !answer.ok ? answer.message : answer.data.hidden
       ? gettext("Hidden: the leaderboards no longer show you.") : gettext("The leaderboards show you again.");
   };
@@ -26,7 +27,7 @@ const showCode = $("show-code");
 if (showCode) {
   let timer = null;
   showCode.onclick = async () => {
-    const answer = await api.post("/api/sync/code/", {});
+    const answer = await api.syncCode();
     if (!answer.ok) { $("sync-status").textContent = answer.message; return; }
     const { code, expires_at: expires, qr } = answer.data;
     $("sync-code").textContent = code;
@@ -51,8 +52,8 @@ $("delete-me").onclick = async () => {
     ? gettext("Delete your account, your name and email, your follows and drafts? Your solves stay only as anonymous numbers. This cannot be undone.")
     : gettext("Delete this browser's history, follows and drafts? Your solves stay only as anonymous numbers. This cannot be undone.");
   if (!confirm(question)) return;
-  const answer = await api.del("/api/me/");
+  const answer = await api.deleteMe();
   if (!answer.ok && answer.status !== 204) { $("data-status").textContent = answer.message; return; }
-  for (const key of Object.keys(localStorage)) if (key.startsWith("queens:") && key !== "queens:settings") localStorage.removeItem(key);
+  forgetAllButSettings();
   location.assign("/me/?deleted=1");
 };

@@ -7,8 +7,7 @@ const button = document.getElementById("follow");
 api.setCsrf(page.dataset.csrf);
 button.onclick = async () => {
   const following = button.dataset.followed === "true";
-  const call = following ? api.send("DELETE") : api.post;
-  const answer = await call("/api/me/follows/", { handle: page.dataset.handle });
+  const answer = await (following ? api.unfollow : api.follow)(page.dataset.handle);
   const status = document.getElementById("follow-status");
   if (!answer.ok) { status.textContent = answer.message; return; }
   button.dataset.followed = String(!following);

@@ -1,6 +1,6 @@
 // The DOM of ghosts and replays on the game page: the list of recorded solves (race one as
 // a ghost; watch one once the level is solved or revealed), the ghost's progress bar and
-// the replay's controls. It writes; game.js decides.
+// the replay's controls. It writes; game_controller.js decides, and input.js hears the buttons.
 import { SPEEDS } from "./recordings.js";
 import { fmt } from "./clock.js";
 import { gettext, interpolate, pgettext } from "./i18n.js";
@@ -11,8 +11,9 @@ const WHO_LABELS = { fastest: () => pgettext("recording", "Fastest"), friend: ()
 // A recording named for a sentence: your best, or someone's ghost.
 const ghostOf = (r) => (r.who === "you" ? gettext("your best") : interpolate(gettext("%(name)s's ghost"), { name: r.name }));
 
-// The list; each entry offers "Race" (always) and "Watch" (once `canWatch`).
-export function showRecordings(recordings, { canWatch, race, watch }) {
+// The list; each entry offers "Race" (always) and "Watch" (once `canWatch`), each button
+// naming its action (input.js emits it with the entry's recording id).
+export function showRecordings(recordings, canWatch) {
   const list = $("recordings-list");
   list.replaceChildren(...recordings.map((r) => {
     const item = document.createElement("li");
@@ -27,10 +28,10 @@ export function showRecordings(recordings, { canWatch, race, watch }) {
     time.className = "recording-time";
     time.textContent = fmt(r.seconds);
     const buttons = [button(gettext("Race"), r.who === "you" ? gettext("Race your best ghost")
-      : interpolate(gettext("Race %(name)s's ghost"), { name: r.name }), () => race(r))];
+      : interpolate(gettext("Race %(name)s's ghost"), { name: r.name }), "race")];
     if (canWatch) {
       buttons.push(button(gettext("Watch"), r.who === "you" ? gettext("Watch your best replay")
-        : interpolate(gettext("Watch %(name)s's replay"), { name: r.name }), () => watch(r)));
+        : interpolate(gettext("Watch %(name)s's replay"), { name: r.name }), "watch"));
     }
     item.append(who, tag, time, ...buttons);
     return item;
@@ -40,10 +41,10 @@ export function showRecordings(recordings, { canWatch, race, watch }) {
     : gettext("Replays open once you have solved or revealed this level.");
 }
 
-function button(text, label, onClick) {
+function button(text, label, action) {
   const b = document.createElement("button");
   b.type = "button"; b.textContent = text; b.setAttribute("aria-label", label);
-  b.onclick = onClick;
+  b.dataset.action = action;
   return b;
 }
 
@@ -78,18 +79,13 @@ export function ghostVerdict(recording, yours) {
 }
 
 // ---------------------------------------------------------------- a replay
-export function showReplay(recording, { toggle, seek, speed, close }) {
+export function showReplay(recording) {
   $("replay").hidden = false;
   $("replay-title").textContent = recording.who === "you" ? gettext("Your solve")
     : interpolate(gettext("%(name)s's solve"), { name: recording.name });
   const range = $("replay-seek");
   range.max = recording.finished_ms;
-  range.oninput = () => seek(+range.value);
-  const select = $("replay-speed");
-  select.replaceChildren(...SPEEDS.map((s) => new Option(`${s}×`, s)));
-  select.onchange = () => speed(+select.value);
-  $("replay-play").onclick = toggle;
-  $("replay-close").onclick = close;
+  $("replay-speed").replaceChildren(...SPEEDS.map((s) => new Option(`${s}×`, s)));
 }
 
 export function showReplayAt(ms, duration, playing, played) {

@@ -80,7 +80,7 @@ function stopTicker() { clearInterval(ticker); ticker = null; view.showCountdown
 async function openBoard(index) {
   boardIndex = index;
   game = null;
-  const answer = await api.get(`/api/levels/${state.size}/${state.levels[index]}/`);
+  const answer = await api.levelAt(state.size, state.levels[index]);
   if (!answer.ok) { view.say(answer.message); return; }
   if (boardIndex !== index) return;  // another board was opened meanwhile
   level = answer.data;

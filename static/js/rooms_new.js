@@ -15,7 +15,7 @@ showTiers();
 
 $("room-form").onsubmit = async (e) => {
   e.preventDefault();
-  const answer = await api.post("/api/rooms/", {
+  const answer = await api.createRoom({
     size: Number($("room-size").value), tier: $("room-tier").value,
     boards: Number($("room-boards").value), name: $("room-name").value,
   });

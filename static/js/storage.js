@@ -59,3 +59,11 @@ export function saveLastTierChoice(tier) {
 // Solves made without a network, waiting to be sent: [{level, url, body}], oldest first.
 export const pendingSolves = () => get("queens:outbox", []);
 export const savePendingSolves = (solves) => set("queens:outbox", solves.slice(-50));
+// Joined to another device's history: the boards this browser kept belong to the old one
+// (the server's are the truth).
+export const forgetHistory = () => forget((key) => ["queens:streak", "queens:solved", "queens:bests"].includes(key));
+// This player deleted: everything of theirs goes, but the display settings stay.
+export const forgetAllButSettings = () => forget((key) => key.startsWith("queens:") && key !== "queens:settings");
+function forget(chosen) {
+  try { for (const key of Object.keys(localStorage)) if (chosen(key)) localStorage.removeItem(key); } catch (e) {}
+}

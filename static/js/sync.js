@@ -1,17 +1,15 @@
 // The sync page: join this device to another device's history with its code.
 import * as api from "./api.js";
 import { gettext, interpolate } from "./i18n.js";
+import { forgetHistory } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 api.setCsrf($("sync-page").dataset.csrf);
 $("join-form").onsubmit = async (e) => {
   e.preventDefault();
-  const answer = await api.post("/api/sync/join/", { code: $("join-code").value });
+  const answer = await api.joinSync($("join-code").value);
   if (!answer.ok) { $("join-status").textContent = answer.message; return; }
-  // The boards this browser stored belong to the old history: the server's are the truth.
-  for (const key of Object.keys(localStorage)) {
-    if (key === "queens:streak" || key === "queens:solved" || key === "queens:bests") localStorage.removeItem(key);
-  }
+  forgetHistory();
   const me = answer.data.me;
   $("join-status").textContent = interpolate(gettext("Joined: streak %(streak)s, %(solves)s solved. This device now shares that history."),
     { streak: me.streak, solves: me.solves });

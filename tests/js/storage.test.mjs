@@ -2,15 +2,16 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
-const data = new Map();
-globalThis.localStorage = {
-  getItem: (k) => (data.has(k) ? data.get(k) : null),
-  setItem: (k, v) => data.set(k, String(v)),
-  removeItem: (k) => data.delete(k),
-};
+// As the browser's: the stored keys are the object's own (Object.keys lists them).
+const data = Object.defineProperties({}, {
+  getItem: { value: (k) => (Object.hasOwn(data, k) ? data[k] : null) },
+  setItem: { value: (k, v) => { data[k] = String(v); } },
+  removeItem: { value: (k) => { delete data[k]; } },
+});
+globalThis.localStorage = data;
 const store = await import("../../static/js/storage.js");
 
-beforeEach(() => data.clear());
+beforeEach(() => { for (const k of Object.keys(data)) delete data[k]; });
 
 test("a daily solved on its own day starts and extends the streak", () => {
   assert.equal(store.recordDailySolve("2026-12-01", "2026-12-01").count, 1);
@@ -53,4 +54,22 @@ test("the last unfinished board is kept for Continue", () => {
   assert.deepEqual(store.lastBoard(), { id: 7, size: 8 });
   store.saveLastBoard(null);
   assert.equal(store.lastBoard(), null);
+});
+
+test("joining another history forgets this browser's solves, streak and bests only", () => {
+  store.markSolved(3); store.recordDailySolve("2026-12-01", "2026-12-01");
+  store.recordBest(8, "hard", 90); store.saveTier(8, "hard"); store.saveSettings({ theme: "dark" });
+  store.saveProgress(3, { marks: [] });
+  data.other = "kept";
+  store.forgetHistory();
+  assert.deepEqual(Object.keys(data).sort(),
+                   ["other", "queens:level:3", "queens:settings", "queens:tiers"]);
+});
+
+test("a deleted player leaves only the display settings (and what is not the site's)", () => {
+  store.markSolved(3); store.saveTier(8, "hard"); store.saveSettings({ theme: "dark" });
+  store.saveLastTierChoice("easy"); store.saveProgress(3, { marks: [] });
+  data.other = "kept";
+  store.forgetAllButSettings();
+  assert.deepEqual(Object.keys(data).sort(), ["other", "queens:settings"]);
 });
