@@ -14,7 +14,7 @@ the stricter ones' (puzzles.core.vocabulary.categories_on_board). Every write is
 HSET of the player's whole score, so a rebuild and a new solve racing each other cannot lose
 or double a solve.
 
-One module over 300 lines: the boards' Redis layout (keys, scores, the rebuild) is one
+Over 300 lines: the boards' Redis layout (keys, scores, the rebuild) is one
 contract that every read and write here must agree on; split, each half would restate it."""
 
 from __future__ import annotations
