@@ -26,7 +26,7 @@ def a_room(stack, *, size: int = 6, boards: int = 1) -> tuple[Client, str]:
     return host, answer.json()["code"]
 
 
-def room_socket(stack, client: Client, code: str):
+def room_socket(stack, client: Client, code: str, *, close_timeout: float = 10):
     """The room's WebSocket through the edge, from the client's own address and cookies."""
     url = urlsplit(stack.url)
     sock = socket.create_connection((url.hostname, url.port), timeout=10,
@@ -35,14 +35,16 @@ def room_socket(stack, client: Client, code: str):
     # No keepalive pings of the client's own: the rows drop and stall sockets on purpose,
     # and the site's heartbeat is what is under test.
     return connect(f"ws://{url.hostname}:{url.port}/ws/rooms/{code}/", sock=sock,
-                   open_timeout=10, ping_interval=None,
+                   open_timeout=10, close_timeout=close_timeout, ping_interval=None,
                    additional_headers={"Cookie": cookie, "Origin": stack.url})
 
 
 def held_room_socket(stack, client: Client, code: str):
     """A room socket held past any `with` (the rows that keep dozens open, or drop them
-    without a close): the caller closes it. Opened as websockets asks, as a context."""
-    return room_socket(stack, client, code).__enter__()
+    without a close): the caller closes it. Opened as websockets asks, as a context. Its
+    close waits a second for the room's answer, not ten: a flooded socket the client stopped
+    reading may never see the room's close frame in time (row 25 spent 240 s closing 24)."""
+    return room_socket(stack, client, code, close_timeout=1).__enter__()
 
 
 def receive(ws, kind: str, timeout: float = 10) -> dict:
