@@ -1,5 +1,7 @@
 """Race rooms: made, joined, started, raced and finished. Every rule of a race lives here;
 the WebSocket consumer (puzzles.rooms.consumers) and the API only carry messages to and from it.
+Over 300 lines: a race's rules are read in one place (its sections: making and joining, a
+round, forgetting), so a rule of the round is never split from the ones it depends on.
 
 A round: the host starts it, every player gets the same `boards` levels, a countdown runs to
 `starts_at`, then each board a player solves is checked by the server (the move log replayed
