@@ -5,6 +5,7 @@ redis-server of its own, gunicorn and Debian's nginx as the compose stack runs t
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import shutil
@@ -113,11 +114,20 @@ def recreate_database(name: str) -> str:
     return f"{PG_SERVER}/{name}"
 
 
+def drop_database(name: str) -> None:
+    import psycopg
+
+    with contextlib.suppress(psycopg.Error), \
+            psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @contextmanager
 def local_stack(name: str, **settings: str) -> Iterator[dict]:
-    """A migrated database `queens_<name>` (dropped and made anew) and a redis-server on a
-    free port; yields the environment the site's processes run with (DEBUG off, plus
-    `settings`)."""
+    """A migrated database `queens_<name>_<this process>` (made anew, dropped after: two runs
+    at once, or two xdist workers, never share one) and a redis-server on a free port; yields
+    the environment the site's processes run with (DEBUG off, plus `settings`)."""
+    database = f"queens_{name}_{os.getpid()}"
     folder = Path(tempfile.mkdtemp(prefix=f"queens-{name}-"))
     redis_port = free_port()
     redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(redis_port),
@@ -126,16 +136,17 @@ def local_stack(name: str, **settings: str) -> Iterator[dict]:
     env = {**os.environ, "DEBUG": "0", "DJANGO_SETTINGS_MODULE": "queensgame.settings",
            "SECRET_KEY": "bench-only-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFG",
            "SECURE_SSL_REDIRECT": "0", "LOG_LEVEL": "WARNING",
-           "DATABASE_URL": f"{PG_SERVER}/queens_{name}",
+           "DATABASE_URL": f"{PG_SERVER}/{database}",
            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
            "QUEENS_VAR_DIR": str(folder / "var"), **settings}
     try:
-        recreate_database(f"queens_{name}")
+        recreate_database(database)
         manage(env, "migrate", "--noinput")
         yield env
     finally:
         stop_process(redis, timeout=10)
         shutil.rmtree(folder, ignore_errors=True)
+        drop_database(database)
 
 
 @contextmanager

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-# Read here too by callers and tests; the client itself lives in core/redis_client.py.
-from puzzles.core.redis_client import redis_client  # noqa: F401
+from puzzles.core.redis_client import redis_client
 
 log = logging.getLogger(__name__)
 

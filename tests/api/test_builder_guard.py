@@ -140,7 +140,7 @@ def test_one_request_per_address_holds_the_lock_in_redis():
     from django.core.cache import cache
 
     from puzzles.core import inflight_locks as inflight
-    from puzzles.core.rate_limits import redis_client
+    from puzzles.core.redis_client import redis_client
 
     key = cache.make_key("queens:inflight:builder:a")
     with inflight.held("builder", "a") as first, inflight.held("builder", "a") as second, \

@@ -339,7 +339,7 @@ def test_guests_and_hidden_players_are_not_listed_but_see_their_own_place(daily)
 @pytest.mark.skipif("not __import__('django.conf').conf.settings.REDIS_URL",
                     reason="needs Redis")
 def test_the_ranks_survive_a_flush_of_their_redis_keys(daily, settings):
-    from puzzles.core.rate_limits import redis_client
+    from puzzles.core.redis_client import redis_client
 
     players = [account(f"p{k}@example.com", f"Player {k}")[0] for k in range(4)]
     for k, client in enumerate(players):
