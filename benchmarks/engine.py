@@ -434,15 +434,26 @@ def print_design(report: dict) -> None:
                   f" score {fast['score']:.2f} -> {new['score']:.2f}")
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer sizes and levels")
+def log(msg: str) -> None:
+    """Progress on stderr, so that --json's stdout is the figures alone."""
+    print(msg, file=sys.stderr, flush=True)
+
+
+def options(argv: list[str] | None, doc: str, quick: str, **only: str) -> argparse.Namespace:
+    """The engine benchmarks' command line: --quick (what `quick` says), --json, and one
+    --NAME flag per `only` entry (its help)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=quick)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--design", action="store_true",
-                        help="only the design figures, before (fast) and after (design)")
-    args = parser.parse_args(argv)
+    for name, text in only.items():
+        parser.add_argument(f"--{name}", action="store_true", help=text)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = options(argv, __doc__, "fewer sizes and levels",
+                   design="only the design figures, before (fast) and after (design)")
     config = QUICK if args.quick else FULL
-    log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     if args.design:
         report = {"core": pin_to_one_core(),
                   "design": bench_design(config["design_sizes"], config["design_seeds"], log)}

@@ -19,20 +19,21 @@ PER_TIER = 10
 FRESH = 40
 
 # Two 6×6 boards painted as a person paints one: bands and blocks, every region connected.
-HAND_PAINTED = [
-    [[0, 0, 0, 1, 1, 1],
-     [0, 2, 2, 2, 2, 1],
-     [0, 2, 3, 3, 2, 1],
-     [4, 4, 3, 3, 5, 5],
-     [4, 4, 4, 5, 5, 5],
-     [4, 4, 4, 5, 5, 5]],
-    [[0, 0, 1, 1, 2, 2],
-     [0, 0, 1, 1, 2, 2],
-     [3, 3, 3, 4, 4, 2],
-     [3, 5, 5, 4, 4, 4],
-     [3, 5, 5, 5, 4, 4],
-     [3, 3, 5, 5, 5, 4]],
-]
+HAND_PAINTED = [[[int(digit) for digit in row] for row in board.split()] for board in ("""
+    000111
+    022221
+    023321
+    443355
+    444555
+    444555
+""", """
+    001122
+    001122
+    333442
+    355444
+    355544
+    335554
+""")]
 
 
 def stored_levels(n: int) -> tuple[list, set[str]]:

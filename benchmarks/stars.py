@@ -16,16 +16,14 @@ per level, medians (issue 36's target: border symmetry median ≥ 0.6 at 10×10 
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import random
 import statistics
-import sys
 from collections import Counter
 from unittest import mock
 
-from benchmarks.engine import pin_to_one_core, spread, timed
+from benchmarks.engine import log, options, pin_to_one_core, spread, timed
 from generator_ext import analyze, design_score, generate, hint, rate, served_tiers, stars_logic
 from generator_ext.stars_generate import DEFAULT_MAX_ATTEMPTS, STAR_SIZES, generate_stars
 
@@ -210,18 +208,11 @@ def print_deduction(report: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="the two standard boards only")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--deduction", action="store_true",
-                        help="the step-by-step deduction only, no generation")
-    parser.add_argument("--tiers", action="store_true",
-                        help="generation per served (size, stars, tier) only")
-    parser.add_argument("--design", action="store_true",
-                        help="border symmetry of designed and grown maps only")
-    args = parser.parse_args(argv)
+    args = options(argv, __doc__, "the two standard boards only",
+                   deduction="the step-by-step deduction only, no generation",
+                   tiers="generation per served (size, stars, tier) only",
+                   design="border symmetry of designed and grown maps only")
     config = QUICK if args.quick else FULL
-    log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     if args.design:
         pin_to_one_core()
         depth = "quick" if args.quick else "full"

@@ -107,6 +107,9 @@ class MotifJobView(JobView):
 
 
 class PublishView(APIView):
+    """A finished painting stored as a community level (201), or the level that already holds
+    the same puzzle (200): its id either way."""
+
     throttle_classes = [PublishThrottle]
 
     @extend_schema(request=b.PublishSerializer,

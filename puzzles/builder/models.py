@@ -4,6 +4,7 @@ import secrets
 
 from django.db import models
 
+from puzzles.core.model_bases import Stamped
 from puzzles.core.vocabulary import (
     TEXT_LIMITS,
     Rule,
@@ -15,7 +16,7 @@ def draft_key() -> str:
     return secrets.token_urlsafe(9)
 
 
-class Draft(models.Model):
+class Draft(Stamped):
     """A board in the level builder, kept for its maker (by player token) until published or
     deleted; cells of region -1 are unpainted."""
 
@@ -29,7 +30,6 @@ class Draft(models.Model):
     maker_name = models.CharField(max_length=TEXT_LIMITS["maker_name"], blank=True, default="")
     level = models.ForeignKey(Level, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="drafts")  # once published
-    created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -60,7 +60,7 @@ class JobKind(models.TextChoices):
     MOTIF = "motif"  # a start composed around a motif (`params`: size, motif, rule, style)
 
 
-class FixJob(models.Model):
+class FixJob(Stamped):
     """A costly request of the level builder (Make it unique, a k-star analysis, a motif
     start), worked on by the builder's own worker queue (bounded concurrency) while the page
     polls for it by its random key. `address` (a keyed hash, never the address) shares the
@@ -77,7 +77,6 @@ class FixJob(models.Model):
     status = models.CharField(max_length=16, choices=FixStatus.choices, default=FixStatus.QUEUED)
     result = models.JSONField(null=True, blank=True)  # by kind: the fix, analysis or start
     error = models.TextField(blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from generator_ext import painted_colors, region_colors
+from puzzles.core.model_bases import Stamped, one_row_per
 from puzzles.core.vocabulary import (
     MOTIF_CHOICES,
     SERVED_SIZES,
@@ -23,7 +24,7 @@ def random_pick() -> float:
     return random.random()
 
 
-class Level(models.Model):
+class Level(Stamped):
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     # Stars per row, column and region: 1 is Queens, 2 and 3 Star Battle (solution[row] is
@@ -47,7 +48,6 @@ class Level(models.Model):
     motif = models.CharField(max_length=16, blank=True, default="")
     seed = models.PositiveBigIntegerField()
     elapsed_s = models.FloatField(default=0.0)
-    created_at = models.DateTimeField(auto_now_add=True)
     # In the pools (random picks, the daily). Community levels start outside; staff promote.
     is_active = models.BooleanField(default=True)
     # A random key fixed at creation: "a random level" is one index seek from a random point.
@@ -100,7 +100,7 @@ class RunStatus(models.TextChoices):
 ACTIVE_RUN_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 
-class GenerationRun(models.Model):
+class GenerationRun(Stamped):
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     # The tier every level of the run has; blank: whatever tier the engine draws.
@@ -117,7 +117,6 @@ class GenerationRun(models.Model):
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -148,8 +147,7 @@ class PoolTarget(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["size", "rule", "tier", "stars"],
-                                    name="pooltarget_pool_stars"),
+            one_row_per("size", "rule", "tier", "stars", name="pooltarget_pool_stars"),
             # The engine's range; clean() narrows it to the served sizes and tiers.
             models.CheckConstraint(
                 condition=models.Q(size__gte=4, size__lte=32), name="pooltarget_size_range"

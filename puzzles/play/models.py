@@ -4,13 +4,14 @@
 from django.conf import settings
 from django.db import models
 
+from puzzles.core.model_bases import Stamped, one_row_per
 from puzzles.core.vocabulary import (
     Category,
 )
 from puzzles.levels.models import Level
 
 
-class Solve(models.Model):
+class Solve(Stamped):
     """One player's dealings with one level: when they first opened it, the hints they were
     given, and their solve (seconds measured by the server) or reveal."""
 
@@ -28,7 +29,6 @@ class Solve(models.Model):
     # The client address it came from, keyed (HMAC), never stored plainly: solves are also
     # counted per address, so fresh cookies do not multiply one player.
     address = models.CharField(max_length=32, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
     # Checks of a full board that was not the solution ("a wrong move checked").
     wrong_checks = models.PositiveIntegerField(default=0)
     # The technique of each hint given, in order ("mistake" for a wrong queen pointed out).
@@ -43,7 +43,7 @@ class Solve(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["level", "player"], name="solve_level_player")
+            one_row_per("level", "player", name="solve_level_player")
         ]
         indexes = [models.Index(fields=["level", "revealed", "seconds"], name="solve_ranking"),
                    models.Index(fields=["level", "address"], name="solve_address"),
@@ -57,7 +57,7 @@ class Solve(models.Model):
         return f"Solve of level {self.level_id} by {self.player[:8]}"
 
 
-class Reveal(models.Model):
+class Reveal(Stamped):
     """A level's solution shown at a client address (keyed, as Solve.address), by any player
     there, guest or account: that address's later solves of the level are not ranked. Kept
     apart from the players' rows, which a merge or a deletion rewrites: a throwaway cookie's
@@ -65,17 +65,15 @@ class Reveal(models.Model):
 
     level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="reveals")
     address = models.CharField(max_length=32)
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["level", "address"],
-                                               name="reveal_level_address")]
+        constraints = [one_row_per("level", "address", name="reveal_level_address")]
 
     def __str__(self) -> str:
         return f"Level {self.level_id} revealed at {self.address[:8]}"
 
 
-class Strike(models.Model):
+class Strike(Stamped):
     """Staff took a recorded solve off the boards (a top time they judged not a person's),
     with their reason; the category it had is kept."""
 
@@ -84,7 +82,6 @@ class Strike(models.Model):
     category = models.CharField(max_length=16, blank=True, default="")
     struck_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                   on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
         return f"Strike of solve {self.solve_id}"

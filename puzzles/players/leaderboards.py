@@ -79,6 +79,9 @@ class Entry:
 
 @dataclass(frozen=True)
 class Board:
+    """One leaderboard as a page shows it: its top entries, and `me`, the asking player's own
+    row and rank when they have one."""
+
     date: date
     category: str
     period: str

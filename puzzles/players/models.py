@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from puzzles.core.model_bases import Stamped, one_row_per
 from puzzles.core.vocabulary import (
     TEXT_LIMITS,
 )
@@ -14,7 +15,7 @@ def player_handle() -> str:
     return secrets.token_urlsafe(8)
 
 
-class Player(models.Model):
+class Player(Stamped):
     """A player beyond the cookie: `key` is the token every one of their rows is filed under
     (Solve.player, Draft.player, Level.maker...). Guests get a row only when they need one
     (a sync code, a follow); an account's row links its user, public name and choices."""
@@ -32,7 +33,6 @@ class Player(models.Model):
     # cookie's secret.
     handle = models.CharField(max_length=16, unique=True, default=player_handle)
     hidden = models.BooleanField(default=False)  # on no public or friends' board
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(models.functions.Lower("name"),
@@ -56,28 +56,25 @@ class Player(models.Model):
         return self.user_id is not None and bool(self.name) and not self.hidden
 
 
-class Follow(models.Model):
+class Follow(Stamped):
     """`follower` sees `followed` on their friends' board."""
 
     follower = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="following")
     followed = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="followers")
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["follower", "followed"],
-                                               name="follow_once")]
+        constraints = [one_row_per("follower", "followed", name="follow_once")]
 
     def __str__(self) -> str:
         return f"{self.follower} follows {self.followed}"
 
 
-class SyncCode(models.Model):
+class SyncCode(Stamped):
     """A short code that joins another device to a guest's history; only its hash is kept."""
 
     code_hash = models.CharField(max_length=64, unique=True)
     player = models.CharField(max_length=64, db_index=True)  # the history's key
     expires_at = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
         return f"Sync code until {self.expires_at:%H:%M}"

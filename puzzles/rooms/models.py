@@ -1,8 +1,8 @@
 """Race rooms, their players and results."""
-
-
 from django.db import models
 from django.utils import timezone
+
+from puzzles.core.model_bases import Stamped, one_row_per
 
 
 class RoomState(models.TextChoices):
@@ -12,7 +12,7 @@ class RoomState(models.TextChoices):
     FINISHED = "finished"  # everyone finished or the time ran out: results, then a rematch
 
 
-class Room(models.Model):
+class Room(Stamped):
     """A race between friends: the same boards for everyone, each player's progress shown to
     the others live (puzzles.rooms.consumers), the finish decided by the server from each player's
     verified move log and its own clock. A rematch is a new round of the same room."""
@@ -26,7 +26,6 @@ class Room(models.Model):
     round = models.PositiveSmallIntegerField(default=1)
     levels = models.JSONField(default=list, blank=True)  # this round's level ids, in order
     starts_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
     # The last time anyone was connected: a room nobody is in expires after a while.
     active_at = models.DateTimeField(auto_now_add=True)
 
@@ -56,8 +55,7 @@ class RoomPlayer(models.Model):
     unranked = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["room", "player"],
-                                               name="room_player_unique")]
+        constraints = [one_row_per("room", "player", name="room_player_unique")]
         ordering = ["joined_at", "id"]
 
     def __str__(self):
@@ -78,8 +76,7 @@ class RoomResult(models.Model):
     unranked = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["room", "round", "player"],
-                                               name="room_result_unique")]
+        constraints = [one_row_per("room", "round", "player", name="room_result_unique")]
         ordering = ["round", "rank", "id"]
 
     def __str__(self):

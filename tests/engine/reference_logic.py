@@ -87,23 +87,17 @@ def _confinements(s: State, sizes) -> list[tuple[set[Cell], set[Cell]]]:
     regions = [u for u in unsolved if u[0] == "region"]
     for kind in ("row", "column"):
         lines = [u for u in unsolved if u[0] == kind]
+        # k regions whose open cells lie within k lines: the rest of those lines goes; and the
+        # dual, k lines within k regions: the rest of those regions goes.
         for k in sizes:
-            # k regions whose open cells lie within k lines: the rest of those lines goes.
-            for group in combinations(regions, k):
-                own = set().union(*(cells & s.open for _, _, cells in group))
-                used = [line for line in lines if line[2] & own]
-                if len(used) == k:
-                    rest = set().union(*(line[2] for line in used)) & s.open - own
-                    if rest:
-                        out.append((set(), rest))
-            # k lines whose open cells lie within k regions: the rest of those regions goes.
-            for group in combinations(lines, k):
-                own = set().union(*(cells & s.open for _, _, cells in group))
-                used = [region for region in regions if region[2] & own]
-                if len(used) == k:
-                    rest = set().union(*(region[2] for region in used)) & s.open - own
-                    if rest:
-                        out.append((set(), rest))
+            for inner, outer in ((regions, lines), (lines, regions)):
+                for group in combinations(inner, k):
+                    own = set().union(*(cells & s.open for _, _, cells in group))
+                    used = [unit for unit in outer if unit[2] & own]
+                    if len(used) == k:
+                        rest = set().union(*(unit[2] for unit in used)) & s.open - own
+                        if rest:
+                            out.append((set(), rest))
     return out
 
 

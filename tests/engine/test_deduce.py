@@ -31,14 +31,19 @@ def technique_of(regions, rule="touch", queens=(), crosses=()):
 
 # ---------------------------------------------------------------- hand-made boards
 
+def picture(rows: str) -> list[list[int]]:
+    """A board drawn as rows of region digits, one row a line."""
+    return [[int(digit) for digit in row] for row in rows.split()]
+
+
 ROWS4 = [[0] * 4, [1] * 4, [2] * 4, [3] * 4]
 # Region 0 (the two top-left cells) lies in row 1; no unit has a single cell.
-CONFINED = [
-    [0, 0, 1, 1],
-    [2, 2, 1, 1],
-    [2, 3, 3, 3],
-    [2, 2, 3, 3],
-]
+CONFINED = picture("""
+    0011
+    2211
+    2333
+    2233
+""")
 
 
 @pytest.mark.parametrize("rule", ["touch", "classic"])
@@ -75,30 +80,75 @@ def test_neighbours_do_not_fire_once_everything_is_crossed():
     assert step["technique"] != 2
 
 
-@pytest.mark.parametrize("rule", ["touch", "classic"])
-def test_confinement_region_in_one_row(rule):
-    step = technique_of(CONFINED, rule)
-    assert step["technique"] == 3
-    assert (step["form"], step["line_kind"], step["regions"], step["lines"]) == (0, 0, [0], [0])
-    assert step["crosses"] == [[0, 2], [0, 3]]
+ROW_IN_REGION = picture("""
+    22222
+    33224
+    33144
+    31100
+    11100
+""")
+# Regions 0 and 2 lie within rows 1-2, and nothing lies within a single line.
+GROUP = picture("""
+    00222
+    00422
+    11444
+    11433
+    11433
+""")
+# Rows 5-6 lie entirely in regions 0 and 2 (the dual form): those regions leave row 4.
+LINES_IN_REGIONS = picture("""
+    555111
+    555411
+    554433
+    222230
+    222200
+    222200
+""")
+# Regions 1 and 4 lie entirely in columns 1-2.
+REGIONS_IN_COLUMNS = picture("""
+    10022
+    11022
+    40023
+    44223
+    22233
+""")
 
-
-ROW_IN_REGION = [
-    [2, 2, 2, 2, 2],
-    [3, 3, 2, 2, 4],
-    [3, 3, 1, 4, 4],
-    [3, 1, 1, 0, 0],
-    [1, 1, 1, 0, 0],
-]
-
-
-@pytest.mark.parametrize("rule", ["touch", "classic"])
-def test_confinement_row_in_one_region(rule):
+# (board, rule, the first step: technique, form, line kind, regions, lines, crosses).
+# Technique 3 is confinement (one region, one line), 4 group confinement (k of each); form 0
+# is regions inside lines, 1 lines inside regions; line kind 0 rows, 1 columns.
+CONFINEMENTS = {
+    "region in one row": (CONFINED, (3, 0, 0, [0], [0], [[0, 2], [0, 3]])),
     # Row 1 lies entirely in region 2, so region 2's queen is in row 1.
-    step = technique_of(ROW_IN_REGION, rule)
-    assert step["technique"] == 3
-    assert (step["form"], step["line_kind"], step["regions"], step["lines"]) == (1, 0, [2], [0])
-    assert step["crosses"] == [[1, 2], [1, 3]]
+    "row in one region": (ROW_IN_REGION, (3, 1, 0, [2], [0], [[1, 2], [1, 3]])),
+    "two regions in two rows": (GROUP, (4, 0, 0, [0, 2], [0, 1], [[1, 2]])),
+    "rows inside regions": (LINES_IN_REGIONS,
+                            (4, 1, 0, [0, 2], [4, 5], [[3, 0], [3, 1], [3, 2], [3, 3], [3, 5]])),
+    "regions inside columns": (REGIONS_IN_COLUMNS,
+                               (4, 0, 1, [1, 4], [0, 1], [[0, 1], [2, 1], [4, 0], [4, 1]])),
+}
+
+
+@pytest.mark.parametrize("rule", ["touch", "classic"])
+@pytest.mark.parametrize("case", list(CONFINEMENTS))
+def test_confinement_fires_where_it_applies(case, rule):
+    board, expected = CONFINEMENTS[case]
+    step = technique_of(board, rule)
+    keys = ("technique", "form", "line_kind", "regions", "lines", "crosses")
+    assert tuple(step[key] for key in keys) == expected
+
+
+@pytest.mark.parametrize("board, rule, says", [
+    (GROUP, "touch", "The {a} and {b} regions lie entirely in rows 1 and 2, so those two rows "
+                     "hold their queens and no other region can use them."),
+    (GROUP, "classic", "The {a} and {b} regions lie entirely in rows 1 and 2, so those two rows "
+                       "hold their queens and no other region can use them."),
+    (LINES_IN_REGIONS, "touch", "Every cell of rows 5 and 6 lies in the {a} and {b} regions, so "
+                                "those two regions have their queens there and their other cells "
+                                "cannot hold one."),
+], ids=["regions in rows, touch", "regions in rows, classic", "rows in regions"])
+def test_group_confinement_says_its_regions_and_rows(board, rule, says):
+    a, b = (region_name(g, region_colors(board)) for g in (0, 2))
+    assert rate(board, rule).steps[0].message == says.format(a=a, b=b)
 
 
 def test_confinement_does_not_fire_when_nothing_is_left_to_cross():
@@ -106,71 +156,9 @@ def test_confinement_does_not_fire_when_nothing_is_left_to_cross():
     assert step["technique"] != 3 or step["regions"] != [0]
 
 
-# Regions 0 and 2 lie within rows 1-2, and nothing lies within a single line.
-GROUP = [
-    [0, 0, 2, 2, 2],
-    [0, 0, 4, 2, 2],
-    [1, 1, 4, 4, 4],
-    [1, 1, 4, 3, 3],
-    [1, 1, 4, 3, 3],
-]
-
-
-@pytest.mark.parametrize("rule", ["touch", "classic"])
-def test_group_confinement_two_regions_in_two_rows(rule):
-    step = technique_of(GROUP, rule)
-    assert step["technique"] == 4
-    assert (step["form"], step["line_kind"]) == (0, 0)
-    assert step["regions"] == [0, 2] and step["lines"] == [0, 1]
-    assert step["crosses"] == [[1, 2]]
-    a, b = (region_name(g, region_colors(GROUP)) for g in (0, 2))
-    assert rate(GROUP, rule).steps[0].message == (
-        f"The {a} and {b} regions lie entirely in rows 1 and 2, so those two rows hold "
-        "their queens and no other region can use them."
-    )
-
-
 def test_group_confinement_does_not_fire_once_its_cells_are_crossed():
     step = technique_of(GROUP, "touch", crosses=[[1, 2]])
     assert step is None or step["technique"] != 4 or step["regions"] != [0, 2]
-
-
-# Rows 5-6 lie entirely in regions 0 and 2 (the dual form): those regions leave row 4.
-LINES_IN_REGIONS = [
-    [5, 5, 5, 1, 1, 1],
-    [5, 5, 5, 4, 1, 1],
-    [5, 5, 4, 4, 3, 3],
-    [2, 2, 2, 2, 3, 0],
-    [2, 2, 2, 2, 0, 0],
-    [2, 2, 2, 2, 0, 0],
-]
-# Regions 1 and 4 lie entirely in columns 1-2.
-REGIONS_IN_COLUMNS = [
-    [1, 0, 0, 2, 2],
-    [1, 1, 0, 2, 2],
-    [4, 0, 0, 2, 3],
-    [4, 4, 2, 2, 3],
-    [2, 2, 2, 3, 3],
-]
-
-
-def test_group_confinement_rows_inside_regions():
-    step = technique_of(LINES_IN_REGIONS, "touch")
-    assert step["technique"] == 4 and (step["form"], step["line_kind"]) == (1, 0)
-    assert step["regions"] == [0, 2] and step["lines"] == [4, 5]
-    assert step["crosses"] == [[3, 0], [3, 1], [3, 2], [3, 3], [3, 5]]
-    a, b = (region_name(g, region_colors(LINES_IN_REGIONS)) for g in (0, 2))
-    assert rate(LINES_IN_REGIONS).steps[0].message == (
-        f"Every cell of rows 5 and 6 lies in the {a} and {b} regions, so those two "
-        "regions have their queens there and their other cells cannot hold one."
-    )
-
-
-def test_group_confinement_regions_inside_columns():
-    step = technique_of(REGIONS_IN_COLUMNS, "touch")
-    assert step["technique"] == 4 and (step["form"], step["line_kind"]) == (0, 1)
-    assert step["regions"] == [1, 4] and step["lines"] == [0, 1]
-    assert step["crosses"] == [[0, 1], [2, 1], [4, 0], [4, 1]]
 
 
 def test_contradiction_on_an_expert_level():

@@ -59,6 +59,9 @@ class NoStep:
 
 @dataclass(frozen=True)
 class SolveRecord:
+    """A recorded solve as the win dialog tells it: where the time stands among the level's
+    solvers, and whether and why it is ranked."""
+
     percentile: float
     solvers: int
     seconds: int
