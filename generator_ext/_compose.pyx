@@ -7,7 +7,7 @@ from libc.stdint cimport int8_t, uint32_t
 from libc.string cimport memset
 
 from generator_ext._core cimport MAX_N, neighbours4
-from generator_ext._grow cimport compactness
+from generator_ext._grow cimport compactness, smallest_neighbour
 from generator_ext._rng cimport Rng, rng_below, rng_unit, wins_tie
 
 cdef double BACKGROUND_LOW = 0.26
@@ -275,25 +275,19 @@ cdef bint absorb_leftovers(Rng* rng, Layout* L, int8_t* grid, int* size) noexcep
     """Free cells the background could not reach join their smallest growable neighbour,
     their images its partner. False when a pocket touches only a motif."""
     cdef int n = L.n
-    cdef int nbs[4]
-    cdef int x, y, i, k, g, best, ties
+    cdef int x, y, g, best
+    cdef uint32_t fixed = 0
     cdef bint left = True, progress = True
+    for g in range(n):
+        if L.shape[g] == SHAPE_FIXED:
+            fixed |= <uint32_t>1 << g
     while left and progress:
         left = False
         progress = False
         for x in range(n * n):
             if grid[x] >= 0:
                 continue
-            k = neighbours4(n, x, nbs)
-            best = -1
-            ties = 0
-            for i in range(k):
-                g = grid[nbs[i]]
-                if g < 0 or L.shape[g] == SHAPE_FIXED:
-                    continue
-                if wins_tie(rng, &ties, best < 0 or size[g] < size[best],
-                            best >= 0 and g != best and size[g] == size[best]):
-                    best = g
+            best = smallest_neighbour(rng, n, grid, size, x, fixed)
             if best < 0:
                 left = True
                 continue

@@ -306,8 +306,8 @@ cdef void record_group(const Board* b, const Marks* m, StepRec* s, int tech, int
 
 
 cdef bint find_confinement(const Board* b, Marks* m, StepRec* s) noexcept nogil:
-    cdef int g, r, c, i, k
-    cdef uint32_t rows, cols, cells, mm
+    cdef int g, k
+    cdef uint32_t rows, cols, mm
     mm = ~m.regs_done & full_mask(b.n)
     while mm:
         g = ctz32(mm)
@@ -319,33 +319,42 @@ cdef bint find_confinement(const Board* b, Marks* m, StepRec* s) noexcept nogil:
         if k and cols & (cols - 1) == 0 and m.openT[ctz32(cols)] & ~b.reg_cols[g][ctz32(cols)]:
             record_group(b, m, s, T_CONFINEMENT, FORM_REGIONS_IN_LINES, UNIT_COL, bit(g), cols)
             return True
-    mm = ~m.rows_done & full_mask(b.n)
+    return (find_line_confinement(b, m, s, UNIT_ROW)
+            or find_line_confinement(b, m, s, UNIT_COL))
+
+
+cdef inline bint find_line_confinement(const Board* b, Marks* m, StepRec* s,
+                                       int kind) noexcept nogil:
+    """A row (kind UNIT_ROW) or column whose open cells all lie in one region that has open
+    cells in other lines of that kind too: one scan, over the board or its transpose."""
+    cdef bint by_rows = kind == UNIT_ROW
+    cdef const uint32_t* lines
+    cdef const uint32_t* reg
+    cdef uint32_t mm, cells
+    cdef int line, g, i, lo, hi
+    if by_rows:
+        lines = m.open
+        mm = ~m.rows_done & full_mask(b.n)
+    else:
+        lines = m.openT
+        mm = ~m.cols_done & full_mask(b.n)
     while mm:
-        r = ctz32(mm)
+        line = ctz32(mm)
         mm &= mm - 1
-        cells = m.open[r]
+        cells = lines[line]
         if not cells:
             continue
-        g = b.region[r * b.n + ctz32(cells)]
-        if cells & ~b.reg_rows[g][r] == 0:
-            for i in range(b.rmin[g], b.rmax[g] + 1):
-                if i != r and m.open[i] & b.reg_rows[g][i]:
-                    record_group(b, m, s, T_CONFINEMENT, FORM_LINES_IN_REGIONS, UNIT_ROW,
-                                 bit(g), bit(r))
-                    return True
-    mm = ~m.cols_done & full_mask(b.n)
-    while mm:
-        c = ctz32(mm)
-        mm &= mm - 1
-        cells = m.openT[c]
-        if not cells:
-            continue
-        g = b.region[ctz32(cells) * b.n + c]
-        if cells & ~b.reg_cols[g][c] == 0:
-            for i in range(b.cmin[g], b.cmax[g] + 1):
-                if i != c and m.openT[i] & b.reg_cols[g][i]:
-                    record_group(b, m, s, T_CONFINEMENT, FORM_LINES_IN_REGIONS, UNIT_COL,
-                                 bit(g), bit(c))
+        if by_rows:
+            g = b.region[line * b.n + ctz32(cells)]
+            reg, lo, hi = b.reg_rows[g], b.rmin[g], b.rmax[g]
+        else:
+            g = b.region[ctz32(cells) * b.n + line]
+            reg, lo, hi = b.reg_cols[g], b.cmin[g], b.cmax[g]
+        if cells & ~reg[line] == 0:
+            for i in range(lo, hi + 1):
+                if i != line and lines[i] & reg[i]:
+                    record_group(b, m, s, T_CONFINEMENT, FORM_LINES_IN_REGIONS, kind, bit(g),
+                                 bit(line))
                     return True
     return False
 

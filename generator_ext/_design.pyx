@@ -11,15 +11,17 @@ from generator_ext._compose cimport (
     SYM_ANTIDIAGONAL, SYM_DIAGONAL, SYM_FLIP, SYM_MIRROR, SYM_TURN, compose, symmetry_map,
 )
 from generator_ext._core cimport MAX_N, Board, board_add_cell, board_from_grid, board_init
-from generator_ext._core cimport board_remove_cell, ctz32, neighbours4, region_connected
+from generator_ext._core cimport neighbours4, region_connected
 from generator_ext._core cimport touches_region
-from generator_ext._grow cimport adds_no_solution
+from generator_ext._grow cimport join_smallest, try_cell
+from generator_ext._repair cimport REPAIR_EVAL_LIMIT, REPAIR_EVAL_NODES, REPAIR_SAMPLE
+from generator_ext._repair cimport feed_undersized, second_solution, undecided_cells
 from generator_ext._deduce cimport T_CONTRADICTION, TIER_EXPERT, logic_tier, residue
 from generator_ext._deduce cimport tier_technique
-from generator_ext._plant cimport CHECK_NODE_BUDGET, DESIGN_POLISH_TRIES_PER_N, FULL_COUNT_BUDGET
+from generator_ext._plant cimport CHECK_NODE_BUDGET, DESIGN_POLISH_TRIES_PER_N
 from generator_ext._plant cimport BestMove, GenStats, best_move_start, move_cell, offer_move, relabel
 from generator_ext._rng cimport Rng, rng_below, rng_shuffle
-from generator_ext._search cimport Search, State, count_board, search_init, search_run, state_init
+from generator_ext._search cimport count_board
 
 # Styles, by the codes levels.py passes: any symmetry, or one family of them.
 cdef enum:
@@ -29,8 +31,7 @@ cdef enum:
     STYLE_DIAGONAL = 2
 
 cdef int MOTIF_REGION = 0  # compose draws a motif as region 0
-cdef int REPAIR_STEPS_PER_N = 8
-cdef int REPAIR_SAMPLE = 8
+cdef int DESIGN_REPAIR_STEPS_PER_N = 8
 cdef int UNIQUE_STEPS_PER_N = 4
 cdef double UNIQUE_PULL = 2.0        # solutions left one point of design score is worth
 cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided before giving up
@@ -132,16 +133,16 @@ cdef inline double abs_double(double x) noexcept nogil:
     return x if x >= 0 else -x
 
 
-cdef bint draw_move(Rng* rng, Board* b, const int8_t* q, const int* size, int min_size,
-                    uint32_t closed, int cell, int* g) noexcept nogil:
-    """A random other region among cell's neighbours' for it to join: legal when neither
-    region is closed (a motif), the cell holds no queen and its own region keeps min_size
-    cells and stays connected."""
+cdef int draw_move(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
+                   uint32_t closed, int cell, int* g) noexcept nogil:
+    """Move cell to a random other region among its neighbours' (g), when that is legal:
+    neither region closed (a motif), no queen on the cell, and its own region keeps
+    min_size cells and stays connected. Returns the region it left, -1 when no move."""
     cdef int nbs[4]
     cdef int others[4]
     cdef int n = b.n, k, i, j, h = b.region[cell], count = 0, other
     if q[cell // n] == cell % n or size[h] <= min_size or (closed >> h) & 1:
-        return False
+        return -1
     k = neighbours4(n, cell, nbs)
     for i in range(k):
         other = b.region[nbs[i]]
@@ -154,9 +155,12 @@ cdef bint draw_move(Rng* rng, Board* b, const int8_t* q, const int* size, int mi
             others[count] = other
             count += 1
     if count == 0:
-        return False
+        return -1
     g[0] = others[rng_below(rng, count)]
-    return region_connected(n, b.region, h, cell)
+    if not region_connected(n, b.region, h, cell):
+        return -1
+    move_cell(b, size, cell, g[0])
+    return h
 
 
 cdef bint movable(const Board* b, const int8_t* q, const int* size, int min_size,
@@ -183,12 +187,11 @@ cdef bint design_repair(Rng* rng, Board* b, const int8_t* q, int* size, int min_
     cdef int n = b.n
     cdef uint32_t undecided[MAX_N]
     cdef int cells[MAX_N * MAX_N]
-    cdef int step, left, ncells, r, c, tries, evaluated, cell, h, g, after
+    cdef int step, left, ncells, i, tries, evaluated, cell, h, g, after
     cdef double cost
     cdef BestMove best
-    cdef uint32_t m
     cdef int fewest = MAX_N * MAX_N, stalled = 0
-    for step in range(REPAIR_STEPS_PER_N * n):
+    for step in range(DESIGN_REPAIR_STEPS_PER_N * n):
         st.repair_steps += 1
         left = residue(b, level, undecided)
         if left <= 0:
@@ -201,53 +204,55 @@ cdef bint design_repair(Rng* rng, Board* b, const int8_t* q, int* size, int min_
             stalled += 1
             if stalled > REPAIR_PATIENCE:
                 break
+        # The undecided cells that can move at all, the ones a move is drawn for.
         ncells = 0
-        for r in range(n):
-            m = undecided[r]
-            while m:
-                c = ctz32(m)
-                m &= m - 1
-                if movable(b, q, size, min_size, closed, r * n + c):
-                    cells[ncells] = r * n + c
-                    ncells += 1
+        for i in range(undecided_cells(n, undecided, q, cells)):
+            if movable(b, q, size, min_size, closed, cells[i]):
+                cells[ncells] = cells[i]
+                ncells += 1
         best_move_start(&best, INFINITY)
         evaluated = 0
         for tries in range(4 * REPAIR_SAMPLE):
             if evaluated >= REPAIR_SAMPLE or ncells == 0:
                 break
             cell = cells[rng_below(rng, ncells)]
-            if not draw_move(rng, b, q, size, min_size, closed, cell, &g):
+            h = draw_move(rng, b, q, size, min_size, closed, cell, &g)
+            if h < 0:
                 continue
-            h = b.region[cell]
-            move_cell(b, size, cell, g)
             after = residue(b, level, NULL)
             cost = after - DESIGN_PULL * design_value(n, b.region)
             move_cell(b, size, cell, h)
             evaluated += 1
-            if after < 0:
-                continue
-            offer_move(rng, &best, cell, g, cost)
-        if best.cell < 0:
-            st.fail_nomove += 1
-            if not kick(rng, b, q, size, min_size, closed):
-                return False
-            continue
-        move_cell(b, size, best.cell, best.g)
+            if after >= 0:
+                offer_move(rng, &best, cell, g, cost)
+        if not take_best(rng, b, q, size, min_size, closed, &best, st):
+            return False
     st.fail_steps += 1
     return False
 
 
+cdef bint take_best(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
+                    uint32_t closed, const BestMove* best, GenStats* st) noexcept nogil:
+    """Make the best move a step found or, when it found none, a random legal one (kick).
+    False when there is no legal move left."""
+    if best.cell < 0:
+        st.fail_nomove += 1
+        return kick(rng, b, q, size, min_size, closed)
+    move_cell(b, size, best.cell, best.g)
+    return True
+
+
 cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* motif, int n,
-                int rule, Board* b, int* size, GenStats* st) noexcept nogil:
+                int rule, uint32_t closed, Board* b, int* size, GenStats* st) noexcept nogil:
     """Redraw the layout on b around the solution q, cell by cell outward from the queens,
     keeping q the only solution: a cell joins its layout region unless a solution would then
     use it; a refused cell joins another neighbouring region that keeps q unique, or, when
     none does, the smallest (and make_unique mends it). The cells that moved are the
-    layout's broken symmetry, no more of them than uniqueness asked for."""
+    layout's broken symmetry, no more of them than uniqueness asked for. No cell joins a
+    closed region (the motif)."""
     cdef int order[MAX_N * MAX_N]
     cdef uint32_t refused[MAX_N * MAX_N]
-    cdef int nbs[4]
-    cdef int r, x, g, h, i, k, j, best, left
+    cdef int x, g, j, left
     cdef bint progress
     board_init(b, n, rule)
     for g in range(n):
@@ -268,101 +273,51 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
             g = layout[x]
             if b.region[x] >= 0 or (refused[x] >> g) & 1 or not touches_region(b, x, g):
                 continue
-            board_add_cell(b, x // n, x % n, g)
-            st.checks += 1
-            if adds_no_solution(b, x, st):
-                size[g] += 1
-                progress = True
-                continue
-            board_remove_cell(b, x // n, x % n)
-            refused[x] |= <uint32_t>1 << g
-            st.refusals += 1
             # Refused by its own region: a neighbouring one takes it now, while regions are
             # still small and a cell costs them least.
-            k = neighbours4(n, x, nbs)
-            for i in range(k):
-                h = b.region[nbs[i]]
-                if h < 0 or h == g or (refused[x] >> h) & 1 or (motif != NULL and h == MOTIF_REGION):
-                    continue
-                board_add_cell(b, x // n, x % n, h)
-                st.checks += 1
-                if adds_no_solution(b, x, st):
-                    size[h] += 1
-                    progress = True
-                    break
-                board_remove_cell(b, x // n, x % n)
-                refused[x] |= <uint32_t>1 << h
+            if (try_cell(b, x, g, size, refused, 0, st)
+                    or join_neighbour(b, x, g, size, refused, closed, st)):
+                progress = True
     # What uniqueness refused: any neighbouring region that keeps q unique, else the smallest.
     left = 1
     while left:
         left = 0
         progress = False
         for x in range(n * n):
-            if b.region[x] >= 0:
-                continue
-            k = neighbours4(n, x, nbs)
-            best = -1
-            for i in range(k):
-                g = b.region[nbs[i]]
-                if g < 0 or (refused[x] >> g) & 1 or (motif != NULL and g == MOTIF_REGION):
-                    continue
-                board_add_cell(b, x // n, x % n, g)
-                if adds_no_solution(b, x, st):
-                    best = g
-                    break
-                board_remove_cell(b, x // n, x % n)
-                refused[x] |= <uint32_t>1 << g
-            if best >= 0:
-                size[best] += 1
-                progress = True
-                continue
-            left += 1
+            if b.region[x] < 0:
+                if join_neighbour(b, x, -1, size, refused, closed, st):
+                    progress = True
+                else:
+                    left += 1
         if left and not progress:
-            for x in range(n * n):
-                if b.region[x] >= 0:
-                    continue
-                k = neighbours4(n, x, nbs)
-                best = -1
-                for i in range(k):
-                    g = b.region[nbs[i]]
-                    if g >= 0 and (motif == NULL or g != MOTIF_REGION) and (
-                            best < 0 or size[g] < size[best]):
-                        best = g
-                if best >= 0:
-                    board_add_cell(b, x // n, x % n, best)
-                    size[best] += 1
-                    st.leftovers += 1
-                    break
+            join_smallest(NULL, b, size, closed, True, st)
+
+
+cdef bint join_neighbour(Board* b, int x, int own, int* size, uint32_t* refused,
+                         uint32_t closed, GenStats* st) noexcept nogil:
+    """Give cell x to the first neighbouring region, other than `own` and the closed ones,
+    that keeps the solution unique (try_cell). False when none does."""
+    cdef int nbs[4]
+    cdef int k = neighbours4(b.n, x, nbs)
+    cdef int i, h
+    for i in range(k):
+        h = b.region[nbs[i]]
+        if h < 0 or h == own or (refused[x] >> h) & 1 or (closed >> h) & 1:
+            continue
+        if try_cell(b, x, h, size, refused, 0, st):
+            return True
+    return False
 
 
 cdef bint feed_small(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
                      uint32_t closed) noexcept nogil:
     """Regions the trace left below min_size take cells from neighbours that can spare them
     (make_unique then mends what that costs). False when one cannot be fed."""
-    cdef int n = b.n
-    cdef int g, h, x, ties, pick, rounds
-    for rounds in range(n * n):
-        g = -1
-        for h in range(n):
-            if size[h] < min_size:
-                g = h
-                break
-        if g < 0:
-            return True
-        pick = -1
-        ties = 0
-        for x in range(n * n):
-            h = b.region[x]
-            if h == g or q[x // n] == x % n or size[h] <= min_size or (closed >> h) & 1:
-                continue
-            if not touches_region(b, x, g) or not region_connected(n, b.region, h, x):
-                continue
-            ties += 1
-            if rng_below(rng, ties) == 0:
-                pick = x
-        if pick < 0:
-            return False
-        move_cell(b, size, pick, g)
+    cdef int rounds, fed
+    for rounds in range(b.n * b.n):
+        fed = feed_undersized(rng, b, q, size, min_size, closed)
+        if fed <= 0:
+            return fed == 0
     return False
 
 
@@ -372,58 +327,34 @@ cdef bint make_unique(Rng* rng, Board* b, const int8_t* q, int* size, int min_si
     solution exists, move one of its queens' cells into a neighbouring region (which kills
     it), taking among a few the move that leaves the fewest solutions, then the best look."""
     cdef int n = b.n
-    cdef Search srch
-    cdef State s
-    cdef int8_t* other
     cdef int8_t scratch[MAX_N]
-    cdef int rows[MAX_N]
-    cdef int step, r, nrows, j, cell, h, g
+    cdef int cells[MAX_N]
+    cdef int step, ncells, j, cell, h, g
     cdef uint64_t count
     cdef double cost
     cdef BestMove best
-    cdef bint aborted, is_q
+    cdef bint aborted
     for step in range(UNIQUE_STEPS_PER_N * n):
         st.repair_steps += 1
-        state_init(b, &s)
-        search_init(&srch, 2, FULL_COUNT_BUDGET)
-        search_run(b, &s, &srch)
-        if srch.aborted:
-            st.aborts += 1
-            return False
-        if srch.count == 1:
-            return True
-        is_q = True
-        for r in range(n):
-            if srch.first[r] != q[r]:
-                is_q = False
-                break
-        other = &srch.second[0] if is_q else &srch.first[0]
-        nrows = 0
-        for r in range(n):
-            if other[r] != q[r]:
-                rows[nrows] = r
-                nrows += 1
+        ncells = second_solution(b, q, cells, st)
+        if ncells <= 0:
+            return ncells == 0
         best_move_start(&best, INFINITY)
-        for j in range(nrows):
-            cell = rows[j] * n + other[rows[j]]
+        for j in range(ncells):
+            cell = cells[j]
             if not movable(b, q, size, min_size, closed, cell):
                 continue
-            if not draw_move(rng, b, q, size, min_size, closed, cell, &g):
+            h = draw_move(rng, b, q, size, min_size, closed, cell, &g)
+            if h < 0:
                 continue
-            h = b.region[cell]
-            move_cell(b, size, cell, g)
-            count = count_board(b, 3, 3000, scratch, &aborted)
+            count = count_board(b, REPAIR_EVAL_LIMIT, REPAIR_EVAL_NODES, scratch, &aborted)
             if aborted:
-                count = 3
+                count = REPAIR_EVAL_LIMIT
             cost = count - UNIQUE_PULL * design_value(n, b.region)
             move_cell(b, size, cell, h)
             offer_move(rng, &best, cell, g, cost)
-        if best.cell < 0:
-            st.fail_nomove += 1
-            if not kick(rng, b, q, size, min_size, closed):
-                return False
-            continue
-        move_cell(b, size, best.cell, best.g)
+        if not take_best(rng, b, q, size, min_size, closed, &best, st):
+            return False
     return False
 
 
@@ -431,11 +362,9 @@ cdef bint kick(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
                uint32_t closed) noexcept nogil:
     """A random legal move: the way out when no sampled move helps."""
     cdef int n = b.n
-    cdef int tries, cell, g
+    cdef int tries, g
     for tries in range(4 * n * n):
-        cell = rng_below(rng, n * n)
-        if draw_move(rng, b, q, size, min_size, closed, cell, &g):
-            move_cell(b, size, cell, g)
+        if draw_move(rng, b, q, size, min_size, closed, rng_below(rng, n * n), &g) >= 0:
             return True
     return False
 
@@ -488,10 +417,9 @@ cdef void design_polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_
         if count == 0:
             return
         cell = cells[rng_below(rng, count)]
-        if not draw_move(rng, b, q, size, min_size, closed, cell, &g):
+        h = draw_move(rng, b, q, size, min_size, closed, cell, &g)
+        if h < 0:
             continue
-        h = b.region[cell]
-        move_cell(b, size, cell, g)
         after = design_value(n, b.region)
         if after > before + 1e-9 and logic_tier(b) == tier:
             before = after
@@ -544,7 +472,7 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
     cdef int size[MAX_N]
     cdef int found = 0, want = candidates_for(n), got, kind
     cdef int level = T_CONTRADICTION if tier == TIER_EXPERT else tier_technique(tier)
-    cdef uint32_t closed = 1 if motif != NULL else 0
+    cdef uint32_t closed = <uint32_t>1 << MOTIF_REGION if motif != NULL else 0
     cdef double value, best = -1.0
     cdef bint aborted
     # Past this many compositions without a level, the caller falls back to growth (a motif
@@ -566,7 +494,7 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
             st.aborts += aborted
             st.no_solution += 1
             continue
-        trace(rng, grid, q, motif, n, rule, &b, size, st)
+        trace(rng, grid, q, motif, n, rule, closed, &b, size, st)
         if not feed_small(rng, &b, q, size, min_size, closed):
             st.undersized += 1
             continue

@@ -37,11 +37,11 @@ cdef bint adds_no_solution(Board* b, int cell, GenStats* st) noexcept nogil:
     return q.count == 0 and not q.aborted
 
 
-cdef void try_cell(Board* b, int cell, int g, int* size, uint32_t* refused, int level,
+cdef bint try_cell(Board* b, int cell, int g, int* size, uint32_t* refused, int level,
                    GenStats* st) noexcept nogil:
     """Add cell to region g if that keeps the map unique (level 0) or solvable by the
     techniques up to `level`; otherwise refuse the pair. Either property can only be lost
-    by growth, never regained, so a refusal stands."""
+    by growth, never regained, so a refusal stands. True when the cell joined."""
     cdef bint ok
     board_add_cell(b, cell // b.n, cell % b.n, g)
     st.checks += 1
@@ -55,6 +55,7 @@ cdef void try_cell(Board* b, int cell, int g, int* size, uint32_t* refused, int 
         board_remove_cell(b, cell // b.n, cell % b.n)
         refused[cell] |= <uint32_t>1 << g
         st.refusals += 1
+    return ok
 
 
 cdef struct Design:
@@ -199,33 +200,50 @@ cdef int first_open_region(const Board* b, int cell, uint32_t refused) noexcept 
     return -1
 
 
+cdef int smallest_neighbour(Rng* rng, int n, const int8_t* grid, const int* size, int cell,
+                            uint32_t closed) noexcept nogil:
+    """The smallest region beside cell that is not in `closed`, -1 when none: ties drawn
+    with rng (wins_tie), or the first of them when rng is NULL (no draw)."""
+    cdef int nbs[4]
+    cdef int k = neighbours4(n, cell, nbs)
+    cdef int i, g, best = -1, ties = 0
+    for i in range(k):
+        g = grid[nbs[i]]
+        if g < 0 or (closed >> g) & 1:
+            continue
+        if wins_tie(rng, &ties, best < 0 or size[g] < size[best],
+                    rng != NULL and best >= 0 and g != best and size[g] == size[best]):
+            best = g
+    return best
+
+
+cdef bint join_smallest(Rng* rng, Board* b, int* size, uint32_t closed, bint first_only,
+                        GenStats* st) noexcept nogil:
+    """In cell order, unplaced cells join their smallest neighbouring region not in `closed`
+    (smallest_neighbour; only the first that can when first_only). True when some unplaced
+    cell seen had no region to join."""
+    cdef int n = b.n
+    cdef int cell, g
+    cdef bint left = False
+    for cell in range(n * n):
+        if b.region[cell] >= 0:
+            continue
+        g = smallest_neighbour(rng, n, b.region, size, cell, closed)
+        if g < 0:
+            left = True
+            continue
+        st.leftovers += 1
+        board_add_cell(b, cell // n, cell % n, g)
+        size[g] += 1
+        if first_only:
+            break
+    return left
+
+
 cdef void fill_leftovers(Rng* rng, Board* b, int* size, GenStats* st) noexcept nogil:
     """Cells growth could not place join their smallest neighbouring region."""
-    cdef int n = b.n
-    cdef int nbs[4]
-    cdef int cell, i, k, g, best, ties
-    cdef bint left = True
-    while left:
-        left = False
-        for cell in range(n * n):
-            if b.region[cell] >= 0:
-                continue
-            k = neighbours4(n, cell, nbs)
-            best = -1
-            ties = 0
-            for i in range(k):
-                g = b.region[nbs[i]]
-                if g < 0:
-                    continue
-                if wins_tie(rng, &ties, best < 0 or size[g] < size[best],
-                            best >= 0 and g != best and size[g] == size[best]):
-                    best = g
-            if best < 0:
-                left = True
-                continue
-            st.leftovers += 1
-            board_add_cell(b, cell // n, cell % n, best)
-            size[best] += 1
+    while join_smallest(rng, b, size, 0, False, st):
+        pass
 
 
 cdef int shape_penalty(const Board* b, const int* size) noexcept nogil:

@@ -12,10 +12,7 @@ from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_shuffle
 from generator_ext._search cimport Search, State, count_board, search_init, search_run, state_init
 
 cdef int REPAIR_STEPS_PER_N = 40
-cdef uint64_t REPAIR_EVAL_LIMIT = 3
-cdef uint64_t REPAIR_EVAL_NODES = 3000
 cdef int REPAIR_TABU = 4
-cdef int REPAIR_SAMPLE = 8  # moves evaluated per repair step
 cdef enum:
     MAX_PATH = 8  # longest path carved out of a region in one repair move
 
@@ -75,10 +72,11 @@ cdef int carve_paths(const Board* b, const int8_t* q, int start, int* cells, int
     return found
 
 
-cdef bint feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size,
-                          int min_size) noexcept nogil:
-    """Move one cell into a region below the minimum from a neighbour that can spare it.
-    False when some region is too small and no neighbour can give it a cell."""
+cdef int feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
+                         uint32_t closed) noexcept nogil:
+    """Move one cell into the first region below the minimum from a neighbour that can spare
+    it (not a closed one). 1 when a cell moved, 0 when no region is too small, -1 when one
+    is and no neighbour can give it a cell."""
     cdef int n = b.n
     cdef int g, h, cell, ties = 0, best_cell = -1
     for g in range(n):
@@ -86,20 +84,65 @@ cdef bint feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size,
             continue
         for cell in range(n * n):
             h = b.region[cell]
-            if h == g or q[cell // n] == cell % n or size[h] <= min_size:
+            if h == g or q[cell // n] == cell % n or size[h] <= min_size or (closed >> h) & 1:
                 continue
-            if not touches_region(b, cell, g):
-                continue
-            if not region_connected(b.n, b.region, h, cell):
+            if not touches_region(b, cell, g) or not region_connected(n, b.region, h, cell):
                 continue
             ties += 1
             if rng_below(rng, ties) == 0:
                 best_cell = cell
         if best_cell < 0:
-            return False
+            return -1
         move_cell(b, size, best_cell, g)
-        return True
-    return True
+        return 1
+    return 0
+
+
+cdef int second_solution(Board* b, const int8_t* q, int* cells, GenStats* st) noexcept nogil:
+    """Count b's solutions up to two. -1 when the count was abandoned (st.aborts counts it),
+    0 when q is the only one, else how many queen cells of the other solution q does not
+    share, listed in cells by row: moving any of them out of its region kills that one."""
+    cdef int n = b.n
+    cdef Search srch
+    cdef State s
+    cdef const int8_t* other
+    cdef int r, ncells = 0
+    cdef bint is_q = True
+    state_init(b, &s)
+    search_init(&srch, 2, FULL_COUNT_BUDGET)
+    search_run(b, &s, &srch)
+    if srch.aborted:
+        st.aborts += 1
+        return -1
+    if srch.count == 1:
+        return 0
+    for r in range(n):
+        if srch.first[r] != q[r]:
+            is_q = False
+            break
+    other = &srch.second[0] if is_q else &srch.first[0]
+    for r in range(n):
+        if other[r] != q[r]:
+            cells[ncells] = r * n + other[r]
+            ncells += 1
+    return ncells
+
+
+cdef int undecided_cells(int n, const uint32_t* undecided, const int8_t* q,
+                         int* cells) noexcept nogil:
+    """The cells residue left undecided (by row, as bitmasks), but q's queens', listed in
+    cells. Returns how many."""
+    cdef int r, c, ncells = 0
+    cdef uint32_t m
+    for r in range(n):
+        m = undecided[r]
+        while m:
+            c = ctz32(m)
+            m &= m - 1
+            if q[r] != c:
+                cells[ncells] = r * n + c
+                ncells += 1
+    return ncells
 
 
 cdef bint random_border_move(Rng* rng, Board* b, const int8_t* q, int* size,
@@ -122,13 +165,10 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
     moves take the one that leaves the fewest solutions."""
     cdef int n = b.n
     cdef int tabu[MAX_N * MAX_N]
-    cdef int rows[MAX_N]
+    cdef int cells[MAX_N]
     cdef int8_t first[MAX_N]
-    cdef Search srch
-    cdef State s
-    cdef int8_t* other
-    cdef int step, r, cell, g, h, i, j, p, npaths, best_len
-    cdef int nrows, evaluated, sweep
+    cdef int step, cell, g, h, i, j, p, npaths, best_len
+    cdef int ncells, evaluated, sweep
     cdef int path_cells[MAX_N * MAX_PATH]
     cdef int path_len[MAX_N]
     cdef int path_target[MAX_N]
@@ -136,46 +176,31 @@ cdef bint repair_regions(Rng* rng, Board* b, const int8_t* q, int* size, int min
     cdef uint64_t count
     cdef BestMove best
     cdef int max_steps = REPAIR_STEPS_PER_N * n
-    cdef bint is_q, aborted
+    cdef bint aborted
     for cell in range(n * n):
         tabu[cell] = -1
     for step in range(max_steps):
         st.repair_steps += 1
-        if not feed_undersized(rng, b, q, size, min_size):
+        if feed_undersized(rng, b, q, size, min_size, 0) < 0:
             st.fail_undersized += 1
             return False
-        state_init(b, &s)
-        search_init(&srch, 2, FULL_COUNT_BUDGET)
-        search_run(b, &s, &srch)
-        if srch.aborted:
-            st.aborts += 1
+        ncells = second_solution(b, q, cells, st)
+        if ncells < 0:
             return False
-        if srch.count == 1:
+        if ncells == 0:
             if all_at_least(size, n, min_size):
                 return True
             continue
-        is_q = True
-        for r in range(n):
-            if srch.first[r] != q[r]:
-                is_q = False
-                break
-        other = &srch.second[0] if is_q else &srch.first[0]
-        nrows = 0
-        for r in range(n):
-            if other[r] != q[r]:
-                rows[nrows] = r
-                nrows += 1
-        rng_shuffle(rng, rows, nrows)
+        rng_shuffle(rng, cells, ncells)
         best_move_start(&best, INFINITY)
         best_len = 0
         evaluated = 0
         # First sweep honours the tabu list; a second ignores it if the first found nothing.
         for sweep in range(2):
-            for j in range(nrows):
+            for j in range(ncells):
                 if evaluated >= REPAIR_SAMPLE or best.cost == 1:
                     break
-                r = rows[j]
-                cell = r * n + other[r]
+                cell = cells[j]
                 if sweep == 0 and tabu[cell] > step:
                     continue
                 h = b.region[cell]
@@ -227,12 +252,11 @@ cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_s
     cdef uint32_t undecided[MAX_N]
     cdef int cells[MAX_N * MAX_N]
     cdef int nbs[4]
-    cdef int step, left, ncells, r, c, i, k, cell, h, g, tries, evaluated, after
+    cdef int step, left, ncells, k, cell, h, g, tries, evaluated, after
     cdef BestMove best
-    cdef uint32_t m
     for step in range(REPAIR_STEPS_PER_N * n):
         st.repair_steps += 1
-        if not feed_undersized(rng, b, q, size, min_size):
+        if feed_undersized(rng, b, q, size, min_size, 0) < 0:
             st.fail_undersized += 1
             return False
         left = residue(b, level, undecided)
@@ -242,15 +266,7 @@ cdef bint repair_logic(Rng* rng, Board* b, const int8_t* q, int* size, int min_s
             continue
         if left < 0:
             return False
-        ncells = 0
-        for r in range(n):
-            m = undecided[r]
-            while m:
-                c = ctz32(m)
-                m &= m - 1
-                if q[r] != c:
-                    cells[ncells] = r * n + c
-                    ncells += 1
+        ncells = undecided_cells(n, undecided, q, cells)
         if ncells == 0:
             return False
         # A move may leave one cell more undecided than now, no more.
