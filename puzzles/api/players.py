@@ -43,6 +43,9 @@ class MeSerializer(serializers.Serializer):
     streak = serializers.IntegerField(help_text="dailies in a row, solved on their day (UTC)")
     best_streak = serializers.IntegerField()
     freezes = serializers.IntegerField(help_text="freezes held: each covers one missed day")
+    streak_until = serializers.DateField(
+        allow_null=True, help_text="the last day (UTC) a daily solved on its day keeps the "
+                                   "streak going; after it the streak is 0. null: no streak")
     solves = serializers.IntegerField(help_text="levels solved")
     bests = serializers.DictField(child=serializers.IntegerField(),
                                   help_text='fastest unassisted seconds by "size:tier"')

@@ -60,11 +60,16 @@ def dailies_solved(key: str) -> list[int]:
                   .values_list("level_id", flat=True))
 
 
+def streak_fields(streak: streaks.Streak) -> dict:
+    """The streak as /api/me serves it (the browser keeps it: static/js/streak.js)."""
+    return {"streak": streak.current, "best_streak": streak.best, "freezes": streak.freezes,
+            "streak_until": streak.until}
+
+
 def summary(key: str, *, today: date, signed_in: bool) -> dict:
     player = player_of(key)
-    streak = streak_of(key, today)
     return {"name": player.name if player else None, "signed_in": signed_in,
-            "streak": streak.current, "best_streak": streak.best, "freezes": streak.freezes,
+            **streak_fields(streak_of(key, today)),
             "solves": solved_count(key), "bests": bests(key),
             "dailies_solved": dailies_solved(key),
             "handle": player.handle if player and player.user_id else None,

@@ -28,6 +28,9 @@ class Streak:
     freezes: int
     runs: list[Run] = field(default_factory=list)  # every streak, oldest first
     frozen: list[date] = field(default_factory=list)  # days a freeze covered
+    # The last day a daily solve still keeps the current streak going (None: no streak).
+    # The browser shows the streak up to it, and 0 after (static/js/streak.js).
+    until: date | None = None
 
 
 def work_out(days: set[date] | list[date], today: date) -> Streak:
@@ -57,7 +60,11 @@ def work_out(days: set[date] | list[date], today: date) -> Streak:
                 runs.append(Run(start, end, count))
                 count = 0
         day += timedelta(days=1)
+    until = None
     if count:
         runs.append(Run(start, end, count))
+        # Each freeze held covers one more missed day after the run's end (today or
+        # yesterday: an earlier miss was covered or ended the run).
+        until = end + timedelta(days=1 + freezes)
     return Streak(current=count, best=max(run.days for run in runs), freezes=freezes,
-                  runs=runs, frozen=frozen)
+                  runs=runs, frozen=frozen, until=until)

@@ -1,7 +1,10 @@
 // The archive's marks: which dailies were solved (in this browser at once, then on every
-// device of this history as the server tells), and the streak (the server's is the truth).
-import { currentStreak, solvedIds } from "./storage.js";
-import { me } from "./api.js";
+// device of this history as the server tells), and the streak (the server's: its last answer
+// at once, then its fresh one).
+import * as storage from "./storage.js";
+import * as api from "./api.js";
+import { askMe, streakToday } from "./streak.js";
+import { utcToday } from "./clock.js";
 import { gettext, interpolate } from "./i18n.js";
 
 let solvedHere = 0;
@@ -16,16 +19,16 @@ function mark(solved) {
   document.getElementById("month-solved").textContent = solvedHere;
 }
 
-function showStreak(count, best) {
-  document.getElementById("streak-count").textContent = count;
-  document.getElementById("streak-best").textContent = best;
+function showStreak(me) {
+  const shown = streakToday(me, utcToday());
+  document.getElementById("streak-count").textContent = shown.streak;
+  document.getElementById("streak-best").textContent = shown.best_streak;
 }
 
-mark(new Set(solvedIds()));
-const streak = currentStreak();
-showStreak(streak.count, streak.best);
-me().then((answer) => {
+mark(new Set(storage.solvedIds()));
+showStreak(storage.knownMe() || { streak: 0, best_streak: 0, streak_until: null });
+askMe(api, storage).then((answer) => {
   if (!answer.ok) return;
-  showStreak(answer.data.streak, answer.data.best_streak);
+  showStreak(answer.data);
   mark(new Set(answer.data.dailies_solved || []));
 });

@@ -3,6 +3,7 @@
 // (api.js), the offline outbox (outbox.js), the page's clock and navigation, and the data
 // the page was served with; it holds the play and decides.
 import * as api from "./api.js";
+import { utcToday } from "./clock.js";
 import { GameController } from "./game_controller.js";
 import { createGameView } from "./game_view.js";
 import { gameInput } from "./input.js";
@@ -25,7 +26,7 @@ const page = {
   now: () => performance.now(),
   every: (ms, callback) => setInterval(callback, ms),
   stop: (timer) => clearInterval(timer),
-  today: () => new Date().toISOString().slice(0, 10), // UTC, the dailies' day
+  today: () => utcToday(),
   hidden: () => document.hidden,
   loadedAt,
   url: (path) => new URL(path, location.origin).href,

@@ -7,6 +7,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { MoveLog } from "./moves.js";
 import { marksAt, Playback, queensAt } from "./recordings.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
+import { askMe, streakToday } from "./streak.js";
 import { shareText } from "./win.js";
 import { themeSentence } from "./words.js";
 
@@ -311,8 +312,6 @@ export class GameController {
     const verdict = this.race ? this.endRace(seconds) : "";
     this.done = "solved"; this.lockedUntil = this.page.now() + 800;
     storage.markSolved(level.id);
-    // The streak counts a daily solved on its own day (UTC); archive dailies never touch it.
-    if (level.daily) storage.recordDailySolve(level.daily.date, this.page.today());
     if (!result) {
       this.outbox.queueSolve(level.id, this.api.solvesUrl(level), {
         offline: true, queens: this.game.queens(), moves: this.moveLog.moves, ...this.opened() });
@@ -320,7 +319,10 @@ export class GameController {
     this.save(); this.render();
     view.say(result ? gettext("Solved. Well done!") + themeSentence(result.theme)
       : gettext("Solved offline. Your solve is sent when the network is back."));
-    view.showWin(level, seconds, storage.streak(), verdict);
+    // The streak is the server's: online the dialog shows it once the solve is sent
+    // (showServerStreak); offline, the last the server told, as it stands today.
+    const known = !result && level.daily ? storage.knownMe() : null;
+    view.showWin(level, seconds, known && streakToday(known, this.page.today()), verdict);
     if (result) await this.sendSolve(result.token);
     else view.showOfflineSolve();
     view.announceSolve(level.id); // the page around the board (home.js) reads it again
@@ -340,17 +342,19 @@ export class GameController {
     } else if (rank.status !== 400) view.say(rank.message);
   }
 
-  // An offline solve was sent: the server's record, if it is this board's.
+  // An offline solve was sent: the server's record, if it is this board's (and a daily's
+  // streak as the server now counts it).
   solveSent(id, answer) {
     if (!this.level || id !== this.level.id || !answer.ok) return;
     this.serverSeconds = answer.data.seconds; this.serverHints = answer.data.hints;
     this.view.showRanking(this.level, answer.data, null);
     this.view.say(gettext("Solved. Well done!"));
+    if (this.level.daily) this.showServerStreak();
   }
 
   // The streak as the server keeps it (every device of this player's shares it).
   async showServerStreak() {
-    const me = await this.api.me();
+    const me = await askMe(this.api, this.storage);
     if (me.ok) this.view.showStreak(me.data);
   }
 

@@ -70,14 +70,14 @@ function streakLine(count, best, freezes) {
     { count: freezes });
 }
 
+// me: the streak to show for a daily (the server's, as api.me answers), null for none yet;
 // ghost: the verdict of a ghost race the solve ended ("" when there was none).
-function showWin(level, seconds, streak, ghost = "") {
-  for (const id of ["win-rank", "win-hints", "win-best", "win-share-status"]) $(id).textContent = "";
+function showWin(level, seconds, me, ghost = "") {
+  for (const id of ["win-rank", "win-hints", "win-best", "win-share-status", "win-streak"]) $(id).textContent = "";
   $("win-ghost").textContent = ghost;
   $("win-freeze-help").hidden = true;
   $("win-time").textContent = timeLine(seconds);
-  $("win-streak").textContent = level.daily
-    ? streakLine(streak.count, streak.best, 0) : "";
+  if (level.daily && me) showStreak(me);
   $("win-countdown").textContent = interpolate(gettext("Next daily in %(time)s"),
     { time: untilNextDaily() });
   const dialog = winDialog();

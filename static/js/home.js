@@ -1,30 +1,30 @@
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { tierWord } from "./words.js";
-import {
-  currentStreak, lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor,
-} from "./storage.js";
-import { untilNextDaily } from "./clock.js";
+import * as storage from "./storage.js";
+import { lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor } from "./storage.js";
+import { untilNextDaily, utcToday } from "./clock.js";
+import { askMe, streakToday } from "./streak.js";
 import * as api from "./api.js";
 
 const countdown = document.getElementById("countdown");
 const tick = () => { countdown.textContent = untilNextDaily(); };
 if (countdown) { tick(); setInterval(tick, 1000); }
-// The streak and the solved count: this device's until the server answers, then the
-// server's, which are the truth (shared by every device of this player); again after a win
-// on the home board (game_view.js tells of it with "queens:solved"). A win the server has not
-// heard of (offline) adds itself to what the server last said.
-let known = null;
-function writeCounts(streak, solves) {
-  document.getElementById("streak").textContent = streak;
-  document.getElementById("solved-count").textContent = solves;
+// The streak and the solved count are the server's (shared by every device of this player):
+// its last answer at once (this device's solves when there is none), then its fresh one;
+// again after a win on the home board (game_view.js tells of it with "queens:solved"). A win
+// the server has not heard of (offline) adds itself to the solves it last told; the streak
+// waits for the server.
+let known = storage.knownMe();
+function writeCounts() {
+  document.getElementById("streak").textContent = known ? streakToday(known, utcToday()).streak : 0;
+  document.getElementById("solved-count").textContent = known ? known.solves : solvedIds().length;
 }
 async function showCounts(won = false) {
-  if (!known) writeCounts(currentStreak().count, solvedIds().length);
-  const me = await api.me();
+  writeCounts();
+  const me = await askMe(api, storage);
   if (me.ok) known = me.data;
-  else if (known && won) known = { streak: Math.max(known.streak, currentStreak().count),
-                                   solves: known.solves + 1 };
-  if (known) writeCounts(known.streak, known.solves);
+  else if (known && won) known = { ...known, solves: known.solves + 1 };
+  writeCounts();
 }
 showCounts();
 window.addEventListener("queens:solved", () => showCounts(true));

@@ -1,4 +1,5 @@
-// localStorage helpers: per-level progress, settings, solved levels and the daily streak.
+// localStorage helpers: per-level progress, settings, solved levels and the server's last
+// word on the player (their streak and solves).
 const get = (key, fallback) => {
   try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); }
   catch (e) { return fallback; }
@@ -18,22 +19,11 @@ export function markSolved(id) {
   const ids = solvedIds();
   if (!ids.includes(id)) { ids.push(id); set("queens:solved", ids.slice(-2000)); }
 }
-export const streak = () => get("queens:streak", { last: null, count: 0, best: 0 });
-// The streak as it stands today (UTC): broken when the last daily solved is older than
-// yesterday's.
-export function currentStreak(now = new Date()) {
-  const s = streak(), day = (ms) => new Date(ms).toISOString().slice(0, 10);
-  const alive = s.last === day(now.getTime()) || s.last === day(now.getTime() - 864e5);
-  return { count: alive ? s.count : 0, best: s.best };
-}
-export function recordDailySolve(day, today) {
-  const s = streak();
-  if (day !== today || s.last === day) return s;
-  const prev = new Date(day + "T00:00:00Z"); prev.setUTCDate(prev.getUTCDate() - 1);
-  s.count = s.last === prev.toISOString().slice(0, 10) ? s.count + 1 : 1;
-  s.best = Math.max(s.best, s.count); s.last = day;
-  set("queens:streak", s);
-  return s;
+// The server's last answer to api.me, as far as the pages show it (streak.js says what it
+// shows on a later day): shown at once, before the server answers again. null: none yet.
+export const knownMe = () => get("queens:me", null);
+export function saveMe({ streak, best_streak, freezes, streak_until, solves }) {
+  set("queens:me", { streak, best_streak, freezes, streak_until, solves });
 }
 // The difficulty a player last chose for each board size ("" = any).
 export const tierFor = (size) => get("queens:tiers", {})[size] || "";
@@ -61,7 +51,7 @@ export const pendingSolves = () => get("queens:outbox", []);
 export const savePendingSolves = (solves) => set("queens:outbox", solves.slice(-50));
 // Joined to another device's history: the boards this browser kept belong to the old one
 // (the server's are the truth).
-export const forgetHistory = () => forget((key) => ["queens:streak", "queens:solved", "queens:bests"].includes(key));
+export const forgetHistory = () => forget((key) => ["queens:me", "queens:solved", "queens:bests"].includes(key));
 // This player deleted: everything of theirs goes, but the display settings stay.
 export const forgetAllButSettings = () => forget((key) => key.startsWith("queens:") && key !== "queens:settings");
 function forget(chosen) {

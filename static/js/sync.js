@@ -1,7 +1,7 @@
 // The sync page: join this device to another device's history with its code.
 import * as api from "./api.js";
 import { gettext, interpolate } from "./i18n.js";
-import { forgetHistory } from "./storage.js";
+import { forgetHistory, saveMe } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 api.setCsrf($("sync-page").dataset.csrf);
@@ -11,6 +11,7 @@ $("join-form").onsubmit = async (e) => {
   if (!answer.ok) { $("join-status").textContent = answer.message; return; }
   forgetHistory();
   const me = answer.data.me;
+  saveMe(me); // the joined history's streak and solves, shown at once by the other pages
   $("join-status").textContent = interpolate(gettext("Joined: streak %(streak)s, %(solves)s solved. This device now shares that history."),
     { streak: me.streak, solves: me.solves });
 };

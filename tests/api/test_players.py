@@ -611,3 +611,26 @@ def test_a_week_of_play_earns_a_freeze_that_covers_one_missed_day():
     assert two_missed.current == 1 and two_missed.best == 7
     capped = streaks.work_out(days(*range(28)), D + timedelta(days=28))
     assert capped.freezes == streaks.MAX_FREEZES
+
+
+@pytest.mark.parametrize(("solved", "today", "until"), [
+    ((), 3, None),  # never played
+    ((0, 1, 3), 5, None),  # ended: no freeze held to cover day 4
+    ((0, 1, 2), 2, 3),  # solved today: tomorrow keeps it
+    ((0, 1, 2), 3, 3),  # solved yesterday: today, not yet solved, still does
+    ((*range(7),), 7, 8),  # a freeze held: one more day
+    ((*range(7),), 8, 8),  # the freeze spent on day 7 (the run's end moves to it)
+    ((*range(14),), 13, 16),  # two held
+    ((*range(7), 8), 8, 9),  # the freeze spent on day 7, none left
+])
+def test_the_streak_says_the_last_day_a_solve_still_keeps_it(solved, today, until):
+    streak = streaks.work_out(days(*solved), D + timedelta(days=today))
+    assert streak.until == (None if until is None else D + timedelta(days=until))
+    assert (streak.until is None) == (streak.current == 0)
+
+
+def test_me_serves_the_streaks_last_day(daily, client):
+    assert client.get("/api/me/").json()["streak_until"] is None
+    solve(client, daily, 100)
+    until = today() + timedelta(days=1)  # solved today, no freeze held
+    assert client.get("/api/me/").json()["streak_until"] == until.isoformat()

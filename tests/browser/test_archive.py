@@ -1,5 +1,6 @@
-"""The archive in the browser: the month calendar with the solved marks and streak (this
-browser's at once, the server's history once it answers), on a desktop and a phone."""
+"""The archive in the browser: the month calendar with the solved marks and streak (the
+marks this browser knows and the server's last answer at once, the server's history once it
+answers), on a desktop and a phone."""
 
 import json
 from datetime import timedelta
@@ -24,20 +25,29 @@ def test_the_calendar_marks_solved_dailies_and_shows_the_streak(page, make_level
                for i, day in enumerate(days)]
     solved = dailies[0].level_id
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-    # This browser remembers a solve and a streak from before the server kept streaks (4,
-    # best 6); the server knows of today's solve here and, from another device of the same
-    # history, yesterday's (when yesterday is in this month).
-    stale = {"last": today.isoformat(), "count": 4, "best": 6}
+    # This browser remembers a solve; the server knows of today's solve here and, from
+    # another device of the same history, yesterday's (when yesterday is in this month).
     page.context.add_init_script(
-        f"localStorage.setItem('queens:solved', '{json.dumps([solved])}');"
-        f"localStorage.setItem('queens:streak', '{json.dumps(stale)}');")
+        f"localStorage.setItem('queens:solved', '{json.dumps([solved])}');")
     page.goto("/")
+    page.wait_for_function("localStorage.getItem('queens:me') !== null")  # home asked
     key = player_key(page)
     now = timezone.now()
     for daily in dailies[:2]:
         moment = now - timedelta(days=(today - daily.date).days)
         Solve.objects.create(level=daily.level, player=key, seconds=60, solved_at=moment,
                              opened_at=moment - timedelta(seconds=60))
+    # Offline, the archive shows the server's last answer as it stands today: a streak of 4
+    # (best 6) kept up to yesterday is over, one kept up to today stands.
+    page.route("**/api/me/", lambda route: route.abort())
+    for until, shown in [(today - timedelta(days=1), "0"), (today, "4")]:
+        last = {"streak": 4, "best_streak": 6, "freezes": 0, "streak_until": until.isoformat(),
+                "solves": 5}
+        page.evaluate(f"localStorage.setItem('queens:me', '{json.dumps(last)}')")
+        page.goto("/archive/")
+        assert page.locator("#streak-count").inner_text() == shown
+        assert page.locator("#streak-best").inner_text() == "6"
+    page.unroute("**/api/me/")
     page.goto("/archive/")
     links = page.locator("#archive a.day")
     assert links.count() == len(dailies)
@@ -52,6 +62,9 @@ def test_the_calendar_marks_solved_dailies_and_shows_the_streak(page, make_level
     assert page.locator("#streak-count").inner_text() == str(len(expected))
     assert page.locator("#streak-best").inner_text() == str(len(expected))
     assert page.locator("#month-solved").inner_text() == str(len(expected))
+    kept = page.evaluate("JSON.parse(localStorage.getItem('queens:me'))")  # and kept
+    assert (kept["streak"], kept["streak_until"]) == (
+        len(expected), (today + timedelta(days=1)).isoformat())
     # The calendar fits the screen's width: no sideways scroll.
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport[0]
     page.screenshot(path=shots / f"archive-{viewport[0]}x{viewport[1]}.png", full_page=True)

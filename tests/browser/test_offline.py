@@ -76,6 +76,8 @@ def test_a_player_offline_wins_the_kept_daily_and_the_solve_is_recorded_back_onl
             cell(page, r, c).dblclick()
     page.locator("#win-dialog").wait_for(state="visible")
     assert "offline" in page.locator("#win-rank").inner_text()
+    # No streak counted here: the server's last word (none yet), then its own once it has it.
+    assert page.locator("#win-streak").inner_text() == "Daily streak: 0 (best 0)"
     assert not Solve.objects.filter(level=level, seconds__isnull=False).exists()
 
     player.set_offline(False)  # the outbox is sent when the network is back
@@ -85,6 +87,8 @@ def test_a_player_offline_wins_the_kept_daily_and_the_solve_is_recorded_back_onl
     assert solve.moves and solve.solved_at is not None
     page.wait_for_function(
         "document.getElementById('win-rank').textContent.includes('recorded, not ranked')")
+    page.wait_for_function(
+        "document.getElementById('win-streak').textContent === 'Daily streak: 1 (best 1)'")
     assert page.evaluate("localStorage.getItem('queens:outbox')") == "[]"
 
 

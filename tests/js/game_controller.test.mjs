@@ -116,7 +116,7 @@ test("a solve online ends with the server's time, sends the solve and lists reco
                                    sendSolve: ok({ seconds: 42, hints: 0, ranked: true }) } });
   await solve(o);
   assert.equal(o.controller.done, "solved");
-  assert.deepEqual(o.view.called("showWin").at(-1), [o.controller.level, 42, storage.streak(), ""]);
+  assert.deepEqual(o.view.called("showWin").at(-1), [o.controller.level, 42, null, ""]);
   assert.deepEqual(o.api.called("sendSolve").map(([, body]) => body.token), ["t"]);
   assert.ok(storage.solvedIds().includes(7));
   assert.deepEqual(storage.pendingSolves(), []);
@@ -130,7 +130,7 @@ test("a solve offline takes the same path: the clock's time, the solve waits in 
   await solve(o, 1250);
   assert.equal(o.controller.done, "solved");
   // Timed from the first queen (the player's start) to the last: 3.75 s, shown whole.
-  assert.deepEqual(o.view.called("showWin").at(-1), [o.controller.level, 3, storage.streak(), ""]);
+  assert.deepEqual(o.view.called("showWin").at(-1), [o.controller.level, 3, null, ""]);
   assert.deepEqual(o.view.called("showClock").at(-1), [3.75]);
   assert.equal(o.view.called("showOfflineSolve").length, 1);
   assert.equal(o.api.called("sendSolve").length, 0);
@@ -140,6 +140,46 @@ test("a solve offline takes the same path: the clock's time, the solve waits in 
   assert.equal(queued.body.queens.length, 4);
   assert.ok(storage.solvedIds().includes(7));
   assert.equal(o.view.called("announceSolve").length, 1);
+});
+
+// The streak is the server's: a daily won online shows /api/me's answer once the solve is
+// sent (and keeps it); offline, the last answer kept, as it stands today (no count made here).
+const DAILY = { ...LEVEL, daily: { date: "2026-12-06", number: 3 } };
+const ME = { streak: 4, best_streak: 6, freezes: 1, streak_until: "2026-12-07", solves: 20 };
+
+test("a daily won online shows the server's streak after the solve is sent, and keeps it", async () => {
+  const o = await open({ level: DAILY, script: {
+    checkLevel: ok({ solved: true, seconds: 42, token: "t", theme: null }),
+    sendSolve: ok({ seconds: 42, hints: 0, ranked: true }), me: ok(ME) } });
+  await solve(o);
+  assert.deepEqual(o.view.called("showWin").at(-1), [o.controller.level, 42, null, ""]);
+  assert.deepEqual(o.view.called("showStreak"), [[ME]]);
+  assert.deepEqual(storage.knownMe(), ME);
+});
+
+test("a daily won offline shows the last streak the server told, as it stands today", async () => {
+  const down = { ok: false, status: 0, data: null, message: "offline" };
+  let told = down;
+  const offline = { checkLevel: down, me: () => told };
+  const never = await open({ level: DAILY, script: offline });
+  await solve(never);
+  assert.equal(never.view.called("showWin").at(-1)[2], null); // nothing told yet: no line
+  data.clear();
+  storage.saveMe({ ...ME, streak_until: "2026-12-06" }); // today still keeps it
+  const known = await open({ level: DAILY, script: offline });
+  await solve(known);
+  assert.deepEqual(known.view.called("showWin").at(-1)[2], { ...ME, streak_until: "2026-12-06", freezes: 0 });
+  data.clear();
+  storage.saveMe({ ...ME, streak_until: "2026-12-05" }); // ended yesterday
+  const ended = await open({ level: DAILY, script: offline });
+  await solve(ended);
+  assert.equal(ended.view.called("showWin").at(-1)[2].streak, 0);
+  assert.equal(ended.view.called("showStreak").length, 0);
+  // The outbox sends it when the network is back: then the server's streak.
+  told = ok(ME);
+  ended.input.emit("solveSent", { level: DAILY.id, answer: ok({ seconds: 4, hints: 0 }) });
+  await settle();
+  assert.deepEqual(ended.view.called("showStreak"), [[ME]]);
 });
 
 test("a ghost race clears the board when asked, runs the ghost and ends in the win's verdict", async () => {

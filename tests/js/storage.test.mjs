@@ -1,4 +1,5 @@
-// Unit tests of the browser storage module under node: streak rules and per-size difficulty.
+// Unit tests of the browser storage module under node: the server's last word kept,
+// per-size difficulty, forgetting.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
@@ -13,31 +14,12 @@ const store = await import("../../static/js/storage.js");
 
 beforeEach(() => { for (const k of Object.keys(data)) delete data[k]; });
 
-test("a daily solved on its own day starts and extends the streak", () => {
-  assert.equal(store.recordDailySolve("2026-12-01", "2026-12-01").count, 1);
-  assert.equal(store.recordDailySolve("2026-12-02", "2026-12-02").count, 2);
-  assert.equal(store.recordDailySolve("2026-12-02", "2026-12-02").count, 2); // twice: once
-  assert.deepEqual(store.streak(), { last: "2026-12-02", count: 2, best: 2 });
-});
-
-test("archive dailies never touch the streak", () => {
-  store.recordDailySolve("2026-12-05", "2026-12-05");
-  for (const day of ["2026-12-02", "2026-12-03", "2026-12-04"]) {
-    assert.equal(store.recordDailySolve(day, "2026-12-05").count, 1);
-  }
-  assert.equal(store.streak().last, "2026-12-05");
-});
-
-test("three archive dailies today make no streak", () => {
-  for (const day of ["2026-11-01", "2026-11-02", "2026-11-03"]) store.recordDailySolve(day, "2026-12-03");
-  assert.equal(store.streak().count, 0);
-});
-
-test("a missed day restarts the streak and keeps the best", () => {
-  store.recordDailySolve("2026-12-01", "2026-12-01");
-  store.recordDailySolve("2026-12-02", "2026-12-02");
-  assert.deepEqual(store.recordDailySolve("2026-12-04", "2026-12-04"),
-                   { last: "2026-12-04", count: 1, best: 2 });
+test("the server's last word on the player is kept, only what the pages show", () => {
+  assert.equal(store.knownMe(), null);
+  store.saveMe({ name: "Ada", streak: 3, best_streak: 5, freezes: 1, streak_until: "2026-12-04",
+                 solves: 9, bests: { "8:any": 60 }, dailies_solved: [1, 2] });
+  assert.deepEqual(store.knownMe(),
+                   { streak: 3, best_streak: 5, freezes: 1, streak_until: "2026-12-04", solves: 9 });
 });
 
 test("difficulty is remembered per size", () => {
@@ -56,8 +38,8 @@ test("the last unfinished board is kept for Continue", () => {
   assert.equal(store.lastBoard(), null);
 });
 
-test("joining another history forgets this browser's solves, streak and bests only", () => {
-  store.markSolved(3); store.recordDailySolve("2026-12-01", "2026-12-01");
+test("joining another history forgets this browser's solves, the server's last word and bests only", () => {
+  store.markSolved(3); store.saveMe({ streak: 1, best_streak: 1, freezes: 0, streak_until: "2026-12-02", solves: 1 });
   store.recordBest(8, "hard", 90); store.saveTier(8, "hard"); store.saveSettings({ theme: "dark" });
   store.saveProgress(3, { marks: [] });
   data.other = "kept";
@@ -67,7 +49,7 @@ test("joining another history forgets this browser's solves, streak and bests on
 });
 
 test("a deleted player leaves only the display settings (and what is not the site's)", () => {
-  store.markSolved(3); store.saveTier(8, "hard"); store.saveSettings({ theme: "dark" });
+  store.markSolved(3); store.saveMe({ streak: 1, best_streak: 1, freezes: 0, streak_until: null, solves: 1 }); store.saveTier(8, "hard"); store.saveSettings({ theme: "dark" });
   store.saveLastTierChoice("easy"); store.saveProgress(3, { marks: [] });
   data.other = "kept";
   store.forgetAllButSettings();
