@@ -27,7 +27,7 @@ cdef void state_init(const Board* b, State* s) noexcept nogil:
 
 cdef bint state_place(const Board* b, State* s, int r, int c) noexcept nogil:
     cdef int n = b.n
-    cdef int g, i, d
+    cdef int g, i
     cdef uint32_t bit_c, bit_r, near_c, near_r
     if not ((s.avail[r] >> c) & 1):
         return False
@@ -59,20 +59,23 @@ cdef bint state_place(const Board* b, State* s, int r, int c) noexcept nogil:
     for i in range(b.cmin[g], b.cmax[g] + 1):
         s.availT[i] &= ~b.reg_cols[g][i]
     if b.rule == RULE_CLASSIC:
-        for i in range(n):
-            d = i - r if i > r else r - i
-            if d > 1:
-                if c - d >= 0:
-                    s.avail[i] &= ~(<uint32_t>1 << (c - d))
-                if c + d < n:
-                    s.avail[i] &= ~(<uint32_t>1 << (c + d))
-            d = i - c if i > c else c - i
-            if d > 1:
-                if r - d >= 0:
-                    s.availT[i] &= ~(<uint32_t>1 << (r - d))
-                if r + d < n:
-                    s.availT[i] &= ~(<uint32_t>1 << (r + d))
+        clear_diagonals(s.avail, n, r, c)
+        clear_diagonals(s.availT, n, c, r)
     return True
+
+
+cdef inline void clear_diagonals(uint32_t* lines, int n, int at, int pos) noexcept nogil:
+    """A queen at position `pos` of line `at` rules out its diagonals on the lines two or
+    more away (the touching ones went with its block); `lines` holds the open columns by
+    row, or the open rows by column."""
+    cdef int i, d
+    for i in range(n):
+        d = i - at if i > at else at - i
+        if d > 1:
+            if pos - d >= 0:
+                lines[i] &= ~(<uint32_t>1 << (pos - d))
+            if pos + d < n:
+                lines[i] &= ~(<uint32_t>1 << (pos + d))
 
 
 cdef void search_init(Search* q, uint64_t limit, uint64_t node_budget) noexcept nogil:
@@ -228,11 +231,7 @@ cdef void search_run(const Board* b, State* s, Search* q) noexcept nogil:
     cdef uint32_t reg_row_adj[MAX_N]
     cdef uint32_t reg_col_adj[MAX_N]
     cdef int nregs = 0
-    q.nodes += 1
-    if q.node_budget and q.nodes > q.node_budget:
-        q.aborted = True
-        return
-    if not propagate(b, s):
+    if out_of_nodes(&q.nodes, q.node_budget, &q.aborted) or not propagate(b, s):
         return
     if s.rows_left == 0:
         if q.count < 2:  # keep the first two solutions

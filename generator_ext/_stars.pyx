@@ -8,6 +8,7 @@ from libc.string cimport memcpy
 from generator_ext._core cimport (MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32,
                                   load_board, popcount32)
 from generator_ext._rng cimport rng_below, rng_seed
+from generator_ext._search cimport out_of_nodes
 
 
 cdef void star_state_init(const Board* b, int stars, StarState* s) noexcept nogil:
@@ -293,11 +294,7 @@ cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept 
     while True:  # the "no star here" branch loops instead of recursing
         if q.count >= q.limit or q.aborted:
             return
-        q.nodes += 1
-        if q.node_budget and q.nodes > q.node_budget:
-            q.aborted = True
-            return
-        if not star_propagate(b, s):
+        if out_of_nodes(&q.nodes, q.node_budget, &q.aborted) or not star_propagate(b, s):
             return
         if q.symmetry:
             marked = symmetrize(b, s, q.symmetry)

@@ -850,8 +850,10 @@ cdef int load(object regions, object stars, Board* b) except -1:
     return n
 
 
-cdef int load_marks(int n, Marks* m, object star_cells, object cross_cells) except -1:
-    """The marks from [row, col] pairs (ValueError for a cell off the board)."""
+cdef int load_marked(object regions, object stars, object star_cells, object cross_cells,
+                     Board* b, Marks* m) except -1:
+    """load(), and the marks from [row, col] pairs (ValueError for a cell off the board)."""
+    cdef int n = load(regions, stars, b)
     cdef int r
     for r in range(MAX_N):
         m.star[r] = 0
@@ -864,7 +866,7 @@ cdef int load_marks(int n, Marks* m, object star_cells, object cross_cells) exce
         m.star[r] |= bit(c)
     for r, c in cross_cells:
         m.cross[r] |= bit(c)
-    return 0
+    return n
 
 
 def closure_raw(regions, stars, star_cells, cross_cells, level):
@@ -872,9 +874,8 @@ def closure_raw(regions, stars, star_cells, cross_cells, level):
     outcome 1 solved, 0 stuck, -1 contradiction; the marks as sorted [row, col] pairs."""
     cdef Board b
     cdef Marks m
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, lvl = level, outcome, r
-    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         outcome = closure(&b, k, &m, lvl)
     stars_out = [[r, c] for r in range(n) for c in range(n) if (m.star[r] >> c) & 1]
@@ -890,10 +891,9 @@ def first_contradiction_raw(regions, stars, star_cells, cross_cells):
     cdef Board b
     cdef Marks m
     cdef View v
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, r, c, found = -1
     cdef uint32_t cells
-    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         read_view(&b, k, &m, &v)
         for r in range(n):
@@ -937,9 +937,8 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
     cdef Board b
     cdef Marks m
     cdef View v
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, r, c
-    load_marks(n, &m, star_cells, cross_cells)
     if closure(&b, k, &m, 5) != STUCK:
         return None
     read_view(&b, k, &m, &v)
@@ -983,9 +982,8 @@ def first_elimination_raw(regions, stars, star_cells, cross_cells):
     when none does: the step-by-step reading asks this before it words that one cell."""
     cdef Board b
     cdef Marks m
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, found
-    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         found = first_elimination(&b, k, &m)
     return found
@@ -997,9 +995,8 @@ def contradiction_marks_raw(regions, stars, star_cells, cross_cells, cell):
     what is broken there instead of retracing the closure a step at a time."""
     cdef Board b
     cdef Marks m
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, r, c, outcome
-    load_marks(n, &m, star_cells, cross_cells)
     if not 0 <= cell < n * n:
         raise ValueError(f"cell {cell} is off the {n}×{n} board")
     r, c = divmod(cell, n)

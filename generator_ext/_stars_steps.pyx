@@ -234,16 +234,23 @@ cdef inline bint pair_broken(const uint32_t* open_line, const int* need_line, in
 
 
 # ---------------------------------------------------------------- techniques 1-3
+cdef void unit_step(const Board* b, const View* v, int technique, int says, int u,
+                    bint stars, int count, Step* s) noexcept nogil:
+    """A step on the whole of unit u: its open cells take stars (else crosses), because of
+    the unit's cells."""
+    begin(s, technique, says)
+    add_cells(b, v, u, True, &s.stars[0] if stars else &s.crosses[0])
+    add_cells(b, v, u, False, s.because)
+    s.unit, s.count = u, count
+
+
 cdef bint last_cells(const Board* b, const View* v, Step* s) noexcept nogil:
     cdef int n = b.n
     cdef int u, need
     for u in range(3 * n):
         need = need_of(v, n, u)
         if need and open_count(v, n, u) == need:
-            begin(s, LAST_CELL, LAST_STARS)
-            add_cells(b, v, u, True, s.stars)
-            add_cells(b, v, u, False, s.because)
-            s.unit, s.count = u, need
+            unit_step(b, v, LAST_CELL, LAST_STARS, u, True, need, s)
             return True
     return False
 
@@ -266,10 +273,7 @@ cdef bint neighbours(const Board* b, int k, const Marks* m, const View* v,
                 return True
     for u in range(3 * n):
         if open_count(v, n, u) and need_of(v, n, u) == 0:
-            begin(s, NEIGHBOURS, UNIT_FULL)
-            add_cells(b, v, u, True, s.crosses)
-            add_cells(b, v, u, False, s.because)
-            s.unit, s.count = u, k
+            unit_step(b, v, NEIGHBOURS, UNIT_FULL, u, False, k, s)
             return True
     return False
 
