@@ -22,6 +22,16 @@ cdef struct Search:
     int8_t second[MAX_N]  # and the second, if any
 
 
+cdef inline bint out_of_nodes(uint64_t* nodes, uint64_t node_budget, bint* aborted) noexcept nogil:
+    """Counts a search node: True, and aborted, once past the budget (0: unlimited). The
+    k-star counter (_stars) counts its nodes so too."""
+    nodes[0] += 1
+    if node_budget and nodes[0] > node_budget:
+        aborted[0] = True
+        return True
+    return False
+
+
 cdef void state_init(const Board* b, State* s) noexcept nogil
 cdef bint state_place(const Board* b, State* s, int r, int c) noexcept nogil
 cdef void search_init(Search* q, uint64_t limit, uint64_t node_budget) noexcept nogil

@@ -3,10 +3,12 @@
 # takes them all; a unit that cannot fit its stars without two touching is a dead end), then
 # branches on the lowest open cell of the unit with the least slack: a star there, or not.
 from libc.stdint cimport int8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 from generator_ext._core cimport (MAX_N, RULE_TOUCH, Board, bit, check_stars_c, ctz32,
                                   load_board, popcount32)
 from generator_ext._rng cimport rng_below, rng_seed
+from generator_ext._search cimport out_of_nodes
 
 
 cdef void star_state_init(const Board* b, int stars, StarState* s) noexcept nogil:
@@ -51,11 +53,14 @@ cdef bint star_place(const Board* b, StarState* s, int r, int c) noexcept nogil:
     s.need_row[r] -= 1
     s.need_col[c] -= 1
     s.need_reg[g] -= 1
-    for i in range(r - 1, r + 2):
-        if 0 <= i < n:
-            for j in range(c - 1, c + 2):
-                if 0 <= j < n:
-                    close_cell(s, i, j)
+    # The 3×3 block around the star, three rows and three columns by mask (bits off the
+    # board are never open).
+    m = bit(c) | (bit(c) << 1) | (bit(c) >> 1)
+    for i in range(max(r - 1, 0), min(r + 2, n)):
+        s.open_rows[i] &= ~m
+    m = bit(r) | (bit(r) << 1) | (bit(r) >> 1)
+    for j in range(max(c - 1, 0), min(c + 2, n)):
+        s.open_cols[j] &= ~m
     if s.need_row[r] == 0:
         m = s.open_rows[r]
         while m:
@@ -82,48 +87,51 @@ cdef int region_open(const Board* b, const StarState* s, int g) noexcept nogil:
     return k
 
 
-cdef bint place_all_in_row(const Board* b, StarState* s, int r, uint32_t cells) noexcept nogil:
+cdef inline bint place_all_in_line(const Board* b, StarState* s, int u, uint32_t cells,
+                                   bint by_col) noexcept nogil:
+    """Stars on the `cells` of row u (column u when by_col); False when one does not fit."""
     while cells:
-        if not star_place(b, s, r, ctz32(cells)):
+        if not (star_place(b, s, ctz32(cells), u) if by_col
+                else star_place(b, s, u, ctz32(cells))):
             return False
         cells &= cells - 1
     return True
+
+
+cdef inline int force_line(const Board* b, StarState* s, int u, bint by_col) noexcept nogil:
+    """Row u (column u when by_col): -1 when it cannot hold the stars it needs, 1 when its
+    open cells are exactly those stars (placed), else 0."""
+    cdef int need = s.need_col[u] if by_col else s.need_row[u]
+    cdef uint32_t cells
+    if need < 0:
+        return -1
+    if need == 0:
+        return 0
+    cells = s.open_cols[u] if by_col else s.open_rows[u]
+    if fit_in_line(cells) < need:
+        return -1
+    if popcount32(cells) != need:
+        return 0
+    return 1 if place_all_in_line(b, s, u, cells, by_col) else -1
 
 
 cdef bint star_propagate(const Board* b, StarState* s) noexcept nogil:
     """Places what is forced until nothing is; False on a contradiction (some unit can no
     longer hold the stars it needs)."""
     cdef int n = b.n
-    cdef int u, i, need, open_count
-    cdef uint32_t cells
+    cdef int u, i, need, open_count, row, col
     cdef bint changed = True
     while changed:
         changed = False
         for u in range(n):
-            need = s.need_row[u]
-            if need < 0:
+            row = force_line(b, s, u, False)
+            if row < 0:
                 return False
-            if need:
-                cells = s.open_rows[u]
-                if fit_in_line(cells) < need:
-                    return False
-                if popcount32(cells) == need:
-                    if not place_all_in_row(b, s, u, cells):
-                        return False
-                    changed = True
-            need = s.need_col[u]
-            if need < 0:
+            col = force_line(b, s, u, True)
+            if col < 0:
                 return False
-            if need:
-                cells = s.open_cols[u]
-                if fit_in_line(cells) < need:
-                    return False
-                if popcount32(cells) == need:
-                    while cells:
-                        if not star_place(b, s, ctz32(cells), u):
-                            return False
-                        cells &= cells - 1
-                    changed = True
+            if row or col:
+                changed = True
             need = s.need_reg[u]
             if need < 0:
                 return False
@@ -133,7 +141,8 @@ cdef bint star_propagate(const Board* b, StarState* s) noexcept nogil:
                     return False
                 if open_count == need:
                     for i in range(b.rmin[u], b.rmax[u] + 1):
-                        if not place_all_in_row(b, s, i, s.open_rows[i] & b.reg_rows[u][i]):
+                        if not place_all_in_line(b, s, i, s.open_rows[i] & b.reg_rows[u][i],
+                                                 False):
                             return False
                     changed = True
         if not pairs_fit(s, n):
@@ -281,15 +290,11 @@ cdef int symmetrize(const Board* b, StarState* s, int symmetry) noexcept nogil:
 
 cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept nogil:
     cdef StarState branch
-    cdef int r = 0, c = 0, i, marked
+    cdef int r = 0, c = 0, marked
     while True:  # the "no star here" branch loops instead of recursing
         if q.count >= q.limit or q.aborted:
             return
-        q.nodes += 1
-        if q.node_budget and q.nodes > q.node_budget:
-            q.aborted = True
-            return
-        if not star_propagate(b, s):
+        if out_of_nodes(&q.nodes, q.node_budget, &q.aborted) or not star_propagate(b, s):
             return
         if q.symmetry:
             marked = symmetrize(b, s, q.symmetry)
@@ -298,12 +303,8 @@ cdef void star_search_run(const Board* b, StarState* s, StarSearch* q) noexcept 
             if marked:
                 continue
         if not pick_cell(b, s, q, &r, &c):
-            if q.count == 0:
-                for i in range(MAX_N):
-                    q.first[i] = s.star_rows[i]
-            elif q.count == 1:
-                for i in range(MAX_N):
-                    q.second[i] = s.star_rows[i]
+            if q.count < 2:  # keep the first two solutions
+                memcpy(&q.second[0] if q.count else &q.first[0], s.star_rows, sizeof(q.first))
             q.count += 1
             return
         branch = s[0]

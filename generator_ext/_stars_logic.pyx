@@ -146,53 +146,40 @@ cdef bint neighbours(const Board* b, Marks* m, const View* v) noexcept nogil:
     return changed
 
 
-cdef bint cross_rows_outside(const Board* b, Marks* m, const View* v, uint32_t rows,
-                             uint32_t regions, bint by_column) noexcept nogil:
-    """Crosses the open cells of `rows` (columns when by_column) outside `regions`."""
-    cdef int n = b.n
-    cdef int i, c
-    cdef uint32_t cells
-    cdef bint changed = False
-    for i in range(n):
-        if not by_column:
-            if not (rows >> i) & 1:
-                continue
-            cells = v.open_r[i]
-            while cells:
-                c = ctz32(cells)
-                cells &= cells - 1
-                if not (regions >> b.region[i * n + c]) & 1:
-                    m.cross[i] |= bit(c)
-                    changed = True
-        else:
-            cells = v.open_r[i] & rows
-            while cells:
-                c = ctz32(cells)
-                cells &= cells - 1
-                if not (regions >> b.region[i * n + c]) & 1:
-                    m.cross[i] |= bit(c)
-                    changed = True
-    return changed
-
-
-cdef bint cross_regions_outside(const Board* b, Marks* m, const View* v, uint32_t regions,
-                                uint32_t lines, bint by_column) noexcept nogil:
-    """Crosses the open cells of `regions` outside rows `lines` (columns when by_column)."""
+cdef bint cross_open(const Board* b, Marks* m, const View* v, uint32_t lines, bint in_lines,
+                     uint32_t regions, bint in_regions, bint by_column) noexcept nogil:
+    """Crosses the open cells that lie in rows `lines` (columns when by_column), outside
+    them when not in_lines, and in `regions`, outside them when not in_regions: any?"""
     cdef int n = b.n
     cdef int i, c
     cdef uint32_t cells
     cdef bint changed = False
     for i in range(n):
         cells = v.open_r[i]
+        if by_column:
+            cells &= lines if in_lines else ~lines
+        elif ((lines >> i) & 1) != in_lines:
+            continue
         while cells:
             c = ctz32(cells)
             cells &= cells - 1
-            if (regions >> b.region[i * n + c]) & 1:
-                if not ((lines >> (c if by_column else i)) & 1):
-                    m.cross[i] |= bit(c)
-                    changed = True
+            if ((regions >> b.region[i * n + c]) & 1) == in_regions:
+                m.cross[i] |= bit(c)
+                changed = True
     return changed
 
+
+cdef inline bint cross_rows_outside(const Board* b, Marks* m, const View* v, uint32_t rows,
+                                    uint32_t regions, bint by_column) noexcept nogil:
+    """Crosses the open cells of `rows` (columns when by_column) outside `regions`."""
+    return cross_open(b, m, v, rows, True, regions, False, by_column)
+
+
+cdef inline bint cross_regions_outside(const Board* b, Marks* m, const View* v,
+                                       uint32_t regions, uint32_t lines,
+                                       bint by_column) noexcept nogil:
+    """Crosses the open cells of `regions` outside rows `lines` (columns when by_column)."""
+    return cross_open(b, m, v, lines, False, regions, True, by_column)
 
 
 cdef enum:
@@ -508,7 +495,7 @@ cdef bint assume_fails(const Board* b, int k, const Marks* m, int r, int c,
     if level <= 6:
         read_view(b, k, &t, &v)
         return broken(b, k, &t, &v)
-    return closure_since(b, k, &t, 6, quiet) == CONTRA
+    return closure_since(b, k, &t, 6, quiet, False) == CONTRA
 
 
 cdef inline void view_drop(const Board* b, View* w, Marks* t, int r, int c) noexcept nogil:
@@ -686,14 +673,16 @@ cdef bint by_assumption(const Board* b, int k, Marks* m, const View* v, int leve
 cdef int closure(const Board* b, int k, Marks* m, int level) noexcept nogil:
     """Techniques 1..level until nothing changes (each pass restarts at the easiest that
     makes progress): SOLVED, STUCK or CONTRA."""
-    return closure_since(b, k, m, level, NULL)
+    return closure_since(b, k, m, level, NULL, False)
 
 
-cdef int closure_since(const Board* b, int k, Marks* m, int level,
-                       const Marks* quiet) noexcept nogil:
+cdef int closure_since(const Board* b, int k, Marks* m, int level, const Marks* quiet,
+                       bint any_order) noexcept nogil:
     """closure(), step for step, where technique 4 is tried only on the groups the marks
     added since it last crossed nothing can have set off (`quiet`, marks within m, or NULL:
-    since the pass before of this closure): most of an expert closure's passes try it."""
+    since the pass before of this closure): most of an expert closure's passes try it.
+    `any_order`: those groups are tried by groups_since, which finds what crosses but not
+    the first a full pass would; for closure_from, which wants only the marks at rest."""
     cdef View v
     cdef Marks rest
     cdef Changes since
@@ -712,9 +701,13 @@ cdef int closure_since(const Board* b, int k, Marks* m, int level,
         if not changed and level >= 3:
             changed = confinement(b, m, &v, False, NULL)
         if not changed and level >= 4:
-            if known:
+            if not known:
+                changed = confinement(b, m, &v, True, NULL)
+            elif any_order:
+                changed = groups_since(b, m, &v, &rest)
+            else:
                 changes_since(b, m, &rest, &since)
-            changed = confinement(b, m, &v, True, &since if known else NULL)
+                changed = confinement(b, m, &v, True, &since)
             if not changed:
                 rest, known = m[0], True
         if not changed and level >= 5:
@@ -844,28 +837,7 @@ cdef int closure_from(const Board* b, int k, Marks* m, const Marks* quiet) noexc
     search that runs many: `quiet` (or NULL) is marks within m where techniques 1-6 came to
     rest, and group confinement (most of a closure's time) is tried only where the marks
     added since can have set it off (groups_since)."""
-    cdef View v
-    cdef Marks rest
-    cdef bint changed, known = quiet != NULL
-    if known:
-        rest = quiet[0]
-    while True:
-        read_view(b, k, m, &v)
-        if broken(b, k, m, &v):
-            return CONTRA
-        if solved(b, &v):
-            return SOLVED
-        changed = (last_cells(b, m, &v) or neighbours(b, m, &v)
-                   or confinement(b, m, &v, False, NULL))
-        if not changed:
-            changed = (groups_since(b, m, &v, &rest) if known
-                       else confinement(b, m, &v, True, NULL))
-            if not changed:
-                rest, known = m[0], True
-        if not changed:
-            changed = blocks(b, m, &v) or by_assumption(b, k, m, &v, 6, NULL)
-        if not changed:
-            return STUCK
+    return closure_since(b, k, m, 6, quiet, True)
 
 
 # ---------------------------------------------------------------- Python entry points
@@ -878,8 +850,10 @@ cdef int load(object regions, object stars, Board* b) except -1:
     return n
 
 
-cdef int load_marks(int n, Marks* m, object star_cells, object cross_cells) except -1:
-    """The marks from [row, col] pairs (ValueError for a cell off the board)."""
+cdef int load_marked(object regions, object stars, object star_cells, object cross_cells,
+                     Board* b, Marks* m) except -1:
+    """load(), and the marks from [row, col] pairs (ValueError for a cell off the board)."""
+    cdef int n = load(regions, stars, b)
     cdef int r
     for r in range(MAX_N):
         m.star[r] = 0
@@ -892,7 +866,7 @@ cdef int load_marks(int n, Marks* m, object star_cells, object cross_cells) exce
         m.star[r] |= bit(c)
     for r, c in cross_cells:
         m.cross[r] |= bit(c)
-    return 0
+    return n
 
 
 def closure_raw(regions, stars, star_cells, cross_cells, level):
@@ -900,9 +874,8 @@ def closure_raw(regions, stars, star_cells, cross_cells, level):
     outcome 1 solved, 0 stuck, -1 contradiction; the marks as sorted [row, col] pairs."""
     cdef Board b
     cdef Marks m
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, lvl = level, outcome, r
-    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         outcome = closure(&b, k, &m, lvl)
     stars_out = [[r, c] for r in range(n) for c in range(n) if (m.star[r] >> c) & 1]
@@ -918,10 +891,9 @@ def first_contradiction_raw(regions, stars, star_cells, cross_cells):
     cdef Board b
     cdef Marks m
     cdef View v
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, r, c, found = -1
     cdef uint32_t cells
-    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         read_view(&b, k, &m, &v)
         for r in range(n):
@@ -965,9 +937,8 @@ def level6_tests_raw(regions, stars, star_cells, cross_cells):
     cdef Board b
     cdef Marks m
     cdef View v
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, r, c
-    load_marks(n, &m, star_cells, cross_cells)
     if closure(&b, k, &m, 5) != STUCK:
         return None
     read_view(&b, k, &m, &v)
@@ -1011,9 +982,8 @@ def first_elimination_raw(regions, stars, star_cells, cross_cells):
     when none does: the step-by-step reading asks this before it words that one cell."""
     cdef Board b
     cdef Marks m
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, found
-    load_marks(n, &m, star_cells, cross_cells)
     with nogil:
         found = first_elimination(&b, k, &m)
     return found
@@ -1025,9 +995,8 @@ def contradiction_marks_raw(regions, stars, star_cells, cross_cells, cell):
     what is broken there instead of retracing the closure a step at a time."""
     cdef Board b
     cdef Marks m
-    cdef int n = load(regions, stars, &b)
+    cdef int n = load_marked(regions, stars, star_cells, cross_cells, &b, &m)
     cdef int k = stars, r, c, outcome
-    load_marks(n, &m, star_cells, cross_cells)
     if not 0 <= cell < n * n:
         raise ValueError(f"cell {cell} is off the {n}×{n} board")
     r, c = divmod(cell, n)

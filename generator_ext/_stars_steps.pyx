@@ -234,16 +234,23 @@ cdef inline bint pair_broken(const uint32_t* open_line, const int* need_line, in
 
 
 # ---------------------------------------------------------------- techniques 1-3
+cdef void unit_step(const Board* b, const View* v, int technique, int says, int u,
+                    bint stars, int count, Step* s) noexcept nogil:
+    """A step on the whole of unit u: its open cells take stars (else crosses), because of
+    the unit's cells."""
+    begin(s, technique, says)
+    add_cells(b, v, u, True, &s.stars[0] if stars else &s.crosses[0])
+    add_cells(b, v, u, False, s.because)
+    s.unit, s.count = u, count
+
+
 cdef bint last_cells(const Board* b, const View* v, Step* s) noexcept nogil:
     cdef int n = b.n
     cdef int u, need
     for u in range(3 * n):
         need = need_of(v, n, u)
         if need and open_count(v, n, u) == need:
-            begin(s, LAST_CELL, LAST_STARS)
-            add_cells(b, v, u, True, s.stars)
-            add_cells(b, v, u, False, s.because)
-            s.unit, s.count = u, need
+            unit_step(b, v, LAST_CELL, LAST_STARS, u, True, need, s)
             return True
     return False
 
@@ -266,10 +273,7 @@ cdef bint neighbours(const Board* b, int k, const Marks* m, const View* v,
                 return True
     for u in range(3 * n):
         if open_count(v, n, u) and need_of(v, n, u) == 0:
-            begin(s, NEIGHBOURS, UNIT_FULL)
-            add_cells(b, v, u, True, s.crosses)
-            add_cells(b, v, u, False, s.because)
-            s.unit, s.count = u, k
+            unit_step(b, v, NEIGHBOURS, UNIT_FULL, u, False, k, s)
             return True
     return False
 
@@ -412,6 +416,31 @@ cdef bint can_hold(const uint32_t* spread, uint32_t candidates, uint32_t members
     return False
 
 
+cdef inline bint groups_confine(const Board* b, const View* v, Step* s, bint every,
+                               uint32_t members, int member_kind, uint32_t star_members,
+                               uint32_t candidates, int candidate_kind,
+                               uint32_t changed_candidates,
+                               const uint32_t* spread) noexcept nogil:
+    """group_confinement one way: the first group of `members` (units of member_kind) that
+    the candidates inside it (by `spread`, units of candidate_kind) confine, into s. Unless
+    `every`, a group with no member in star_members and no candidate of changed_candidates
+    inside it is passed."""
+    cdef Combinations groups
+    cdef uint32_t group, found
+    combinations_start(&groups, members)
+    if not (every or members & star_members
+            or can_hold(spread, candidates & changed_candidates, members, groups.last)):
+        groups.last = 0  # no group of them can have changed: none to try
+    while combinations_next(&groups, &group):
+        if not (group & star_members or inside(spread, candidates & changed_candidates, group)):
+            continue
+        found = inside(spread, candidates, group)
+        if found and confined(b, v, GROUP_CONFINEMENT, candidate_kind, found, member_kind,
+                              group, s):
+            return True
+    return False
+
+
 cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step* s,
                             Since* since) noexcept nogil:
     """Rows, then columns: groups of lines (the regions inside), then groups of regions (the
@@ -423,12 +452,11 @@ cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step*
     cells to cross now; so the first group that crosses is the one a full search finds."""
     cdef int n = b.n
     cdef int kind, u
-    cdef uint32_t lines, regions = 0, group, found
+    cdef uint32_t lines, regions = 0
     cdef uint32_t star_lines = ~<uint32_t>0, star_regions = ~<uint32_t>0  # all, until known
     cdef uint32_t changed_lines = ~<uint32_t>0, changed_regions = ~<uint32_t>0
     cdef const uint32_t* lines_of_region
     cdef const uint32_t* regions_of_line
-    cdef Combinations groups
     cdef Changes d
     cdef bint every = since == NULL or not since.known
     if not every:
@@ -450,28 +478,12 @@ cdef bint group_confinement(const Board* b, const Marks* m, const View* v, Step*
         for u in range(n):
             if need_of(v, n, kind * n + u):
                 lines |= bit(u)
-        combinations_start(&groups, lines)
-        if not (every or lines & star_lines
-                or can_hold(lines_of_region, regions & changed_regions, lines, groups.last)):
-            groups.last = 0  # no group of them can have changed: none to try
-        while combinations_next(&groups, &group):
-            if not (group & star_lines
-                    or inside(lines_of_region, regions & changed_regions, group)):
-                continue
-            found = inside(lines_of_region, regions, group)
-            if found and confined(b, v, GROUP_CONFINEMENT, REGION, found, kind, group, s):
-                return True
-        combinations_start(&groups, regions)
-        if not (every or regions & star_regions
-                or can_hold(regions_of_line, lines & changed_lines, regions, groups.last)):
-            groups.last = 0
-        while combinations_next(&groups, &group):
-            if not (group & star_regions
-                    or inside(regions_of_line, lines & changed_lines, group)):
-                continue
-            found = inside(regions_of_line, lines, group)
-            if found and confined(b, v, GROUP_CONFINEMENT, kind, found, REGION, group, s):
-                return True
+        if groups_confine(b, v, s, every, lines, kind, star_lines, regions, REGION,
+                          changed_regions, lines_of_region):
+            return True
+        if groups_confine(b, v, s, every, regions, REGION, star_regions, lines, kind,
+                          changed_lines, regions_of_line):
+            return True
     if since != NULL:
         since.quiet, since.known = m[0], True
     return False

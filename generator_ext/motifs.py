@@ -6,8 +6,9 @@ from __future__ import annotations
 
 MOTIF_SIZES = range(7, 17)  # the boards a motif is drawn on
 
-# 5×7 glyphs ("#" drawn), in the manner of a dot-matrix font.
-GLYPHS = {
+# Each motif's bitmap ("#" drawn): the letters and digits, which name themselves, as 5×7
+# glyphs in the manner of a dot-matrix font; then the pictograms, 7×7.
+BITMAPS = {
     "A": (".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
     "B": ("####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."),
     "C": (".####", "#....", "#....", "#....", "#....", "#....", ".####"),
@@ -44,9 +45,6 @@ GLYPHS = {
     "7": ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
     "8": (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
     "9": (".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."),
-}
-# 7×7 pictograms.
-PICTOGRAMS = {
     "heart": (".##.##.", "#######", "#######", "#######", ".#####.", "..###..", "...#..."),
     "star": ("...#...", "...#...", "#######", ".#####.", "..###..", ".##.##.", "##...##"),
     "house": ("...#...", "..###..", ".#####.", "#######", ".#...#.", ".#.#.#.", ".#####."),
@@ -60,7 +58,7 @@ PICTOGRAMS = {
     "bell": ("...#...", "..###..", ".#####.", ".#####.", ".#####.", "#######", "...#..."),
     "ring": (".#####.", "#.....#", "#.....#", "#.....#", "#.....#", "#.....#", ".#####."),
 }
-BITMAPS = {**GLYPHS, **PICTOGRAMS}
+PICTOGRAMS = {name: bitmap for name, bitmap in BITMAPS.items() if len(name) > 1}
 
 
 def motifs() -> list[str]:
@@ -73,11 +71,11 @@ MOTIF_KINDS = ("letter", "digit", "pictogram")
 
 def motif_kind(name: str) -> str:
     """A motif's kind, one of MOTIF_KINDS (the builder's picker groups them so)."""
+    if name not in BITMAPS:
+        raise ValueError(f"unknown motif {name!r}; see generator_ext.motifs()")
     if name in PICTOGRAMS:
         return "pictogram"
-    if name in GLYPHS:
-        return "digit" if name.isdigit() else "letter"
-    raise ValueError(f"unknown motif {name!r}; see generator_ext.motifs()")
+    return "digit" if name.isdigit() else "letter"
 
 
 def _connected(cells: set[tuple[int, int]]) -> bool:

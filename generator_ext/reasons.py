@@ -59,6 +59,11 @@ class _Phrases:
     def fill(self, text: str, **values) -> str:
         return text % values
 
+    def ngettext(self, one: str, many: str, count: int, **values) -> str:
+        """A sentence on a count: the form the count takes in the words' language, filled
+        with the count and the values (named ngettext so `make messages` collects it)."""
+        return self.fill(self.w.ngettext(one, many, count), count=count, **values)
+
     def listed(self, items: list[str]) -> str:
         gettext = self.w.gettext
         if len(items) == 1:
@@ -147,23 +152,21 @@ def _stars_touch(p: _Phrases, o: dict) -> str:
 
 
 def _too_many_stars(p: _Phrases, o: dict) -> str:
-    return p.fill(p.w.ngettext("%(unit)s would hold more than %(count)s star",
-                               "%(unit)s would hold more than %(count)s stars", o["count"]),
-                  unit=p.unit(o["unit"]), count=o["count"])
+    return p.ngettext("%(unit)s would hold more than %(count)s star",
+                      "%(unit)s would hold more than %(count)s stars", o["count"],
+                      unit=p.unit(o["unit"]))
 
 
 def _no_room(p: _Phrases, o: dict) -> str:
-    return p.fill(p.w.ngettext("%(unit)s would have no room left for the star it needs",
-                               "%(unit)s would have no room left for the %(count)s stars it "
-                               "needs", o["count"]),
-                  unit=p.unit(o["unit"]), count=o["count"])
+    return p.ngettext("%(unit)s would have no room left for the star it needs",
+                      "%(unit)s would have no room left for the %(count)s stars it needs",
+                      o["count"], unit=p.unit(o["unit"]))
 
 
 def _lines_no_room(p: _Phrases, o: dict) -> str:
-    return p.fill(p.w.ngettext("%(lines)s would have no room left for the star they need",
-                               "%(lines)s would have no room left for the %(count)s stars "
-                               "they need", o["count"]),
-                  lines=p.lines(o["lines"]), count=o["count"])
+    return p.ngettext("%(lines)s would have no room left for the star they need",
+                      "%(lines)s would have no room left for the %(count)s stars they need",
+                      o["count"], lines=p.lines(o["lines"]))
 
 
 _STAR_OUTCOMES = {"stars_touch": _stars_touch, "too_many_stars": _too_many_stars,
@@ -243,61 +246,60 @@ def _neighbours(p: _Phrases, r: dict) -> str:
     return p.fill(text, cell=p.cell(r["cell"]), region=p.regions([r["region"]]))
 
 
-def _regions_in_lines(p: _Phrases, r: dict) -> str:
-    gettext, k, rows = p.w.gettext, len(r["regions"]), r["lines"]["kind"] == "row"
-    values = {"regions": p.regions(r["regions"]), "lines": p.lines(r["lines"]),
-              "count": p.count(k)}
-    if k == 1:
-        text = (gettext("%(regions)s lies entirely in %(lines)s, so the rest of %(lines)s "
+def _confinement(p: _Phrases, r: dict) -> str:
+    """Regions that lie in lines, or lines that lie in regions (`says`): the same pieces,
+    each form its own sentences."""
+    form = _regions_in_lines if r["says"] == "regions_in_lines" else _lines_in_regions
+    return p.fill(form(p.w.gettext, r), regions=p.regions(r["regions"]),
+                  lines=p.lines(r["lines"]), count=p.count(len(r["regions"])))
+
+
+def _regions_in_lines(gettext: Callable[[str], str], r: dict) -> str:
+    rows = r["lines"]["kind"] == "row"
+    if len(r["regions"]) == 1:
+        return (gettext("%(regions)s lies entirely in %(lines)s, so the rest of %(lines)s "
                         "cannot hold a queen.") if r["whole"] else
                 gettext("The open cells of %(regions)s all lie in %(lines)s, so the rest of "
                         "%(lines)s cannot hold a queen."))
-    elif r["whole"]:
-        text = (gettext("%(regions)s lie entirely in %(lines)s, so those %(count)s rows hold "
+    if r["whole"]:
+        return (gettext("%(regions)s lie entirely in %(lines)s, so those %(count)s rows hold "
                         "their queens and no other region can use them.") if rows else
                 gettext("%(regions)s lie entirely in %(lines)s, so those %(count)s columns "
                         "hold their queens and no other region can use them."))
-    else:
-        text = (gettext("The open cells of %(regions)s all lie in %(lines)s, so those "
-                        "%(count)s rows hold their queens and no other region can use them.")
-                if rows else
-                gettext("The open cells of %(regions)s all lie in %(lines)s, so those "
-                        "%(count)s columns hold their queens and no other region can use "
-                        "them."))
-    return p.fill(text, **values)
+    return (gettext("The open cells of %(regions)s all lie in %(lines)s, so those "
+                    "%(count)s rows hold their queens and no other region can use them.")
+            if rows else
+            gettext("The open cells of %(regions)s all lie in %(lines)s, so those "
+                    "%(count)s columns hold their queens and no other region can use "
+                    "them."))
 
 
-def _lines_in_regions(p: _Phrases, r: dict) -> str:
-    gettext, k = p.w.gettext, len(r["regions"])
-    values = {"regions": p.regions(r["regions"]), "lines": p.lines(r["lines"]),
-              "count": p.count(k)}
-    if k == 1:
-        text = (gettext("Every cell of %(lines)s is in %(regions)s, so that region's queen is "
-                        "in %(lines)s and its other cells cannot hold one.") if r["whole"] else
-                gettext("Every open cell of %(lines)s is in %(regions)s, so that region's "
-                        "queen is in %(lines)s and its other cells cannot hold one."))
-    else:
-        text = (gettext("Every cell of %(lines)s lies in %(regions)s, so those %(count)s "
-                        "regions have their queens there and their other cells cannot hold "
-                        "one.") if r["whole"] else
-                gettext("The open cells of %(lines)s all lie in %(regions)s, so those "
-                        "%(count)s regions have their queens there and their other cells "
-                        "cannot hold one."))
-    return p.fill(text, **values)
+def _lines_in_regions(gettext: Callable[[str], str], r: dict) -> str:
+    if len(r["regions"]) == 1:
+        return (gettext("Every cell of %(lines)s is in %(regions)s, so that region's queen "
+                        "is in %(lines)s and its other cells cannot hold one.") if r["whole"]
+                else gettext("Every open cell of %(lines)s is in %(regions)s, so that "
+                             "region's queen is in %(lines)s and its other cells cannot "
+                             "hold one."))
+    return (gettext("Every cell of %(lines)s lies in %(regions)s, so those %(count)s "
+                    "regions have their queens there and their other cells cannot hold "
+                    "one.") if r["whole"] else
+            gettext("The open cells of %(lines)s all lie in %(regions)s, so those "
+                    "%(count)s regions have their queens there and their other cells "
+                    "cannot hold one."))
 
 
 def _elimination(p: _Phrases, r: dict) -> str:
-    gettext, ngettext, cells = p.w.gettext, p.w.ngettext, r["cells"]
+    gettext, cells = p.w.gettext, r["cells"]
     if len(cells) == 1:
         return p.fill(gettext("A queen in %(cell)s would rule out every open cell of "
                               "%(unit)s, so that cell cannot hold one."),
                       cell=p.cell(cells[0]), unit=p.unit(r["unit"]))
-    return p.fill(ngettext(
+    return p.ngettext(
         "A queen in this cell would rule out every open cell of %(unit)s, so it cannot hold "
         "one.",
         "A queen in any of these %(count)s cells would rule out every open cell of "
-        "%(unit)s, so none of them can hold one.", len(cells)),
-        count=len(cells), unit=p.unit(r["unit"]))
+        "%(unit)s, so none of them can hold one.", len(cells), unit=p.unit(r["unit"]))
 
 
 def _contradiction(p: _Phrases, r: dict) -> str:
@@ -333,10 +335,10 @@ def _wrong_cross(p: _Phrases, r: dict) -> str:
 
 # ---------------------------------------------------------------- Star Battle (k stars)
 def _last_stars(p: _Phrases, r: dict) -> str:
-    return p.fill(p.w.ngettext(
+    return p.ngettext(
         "%(unit)s needs one more star and has only one open cell left: the star goes there.",
         "%(unit)s needs %(count)s more stars and has only %(count)s open cells left: each of "
-        "them holds a star.", r["count"]), unit=p.unit(r["unit"]), count=r["count"])
+        "them holds a star.", r["count"], unit=p.unit(r["unit"]))
 
 
 def _star_neighbours(p: _Phrases, r: dict) -> str:
@@ -345,28 +347,28 @@ def _star_neighbours(p: _Phrases, r: dict) -> str:
 
 
 def _unit_full(p: _Phrases, r: dict) -> str:
-    return p.fill(p.w.ngettext("%(unit)s has its star, so its other cells are empty.",
-                               "%(unit)s has its %(count)s stars, so its other cells are empty.",
-                               r["count"]), unit=p.unit(r["unit"]), count=r["count"])
+    return p.ngettext("%(unit)s has its star, so its other cells are empty.",
+                      "%(unit)s has its %(count)s stars, so its other cells are empty.",
+                      r["count"], unit=p.unit(r["unit"]))
 
 
 def _stars_confined(p: _Phrases, r: dict) -> str:
-    return p.fill(p.w.ngettext(
+    return p.ngettext(
         "The open cells of %(inner)s all lie in %(outer)s, and both sides still need one "
         "star: so the other cells of %(outer)s are empty.",
         "The open cells of %(inner)s all lie in %(outer)s, and both sides still need "
-        "%(count)s stars: so the other cells of %(outer)s are empty.", r["count"]),
-        inner=p.group(r["inner"]), outer=p.group(r["outer"]), count=r["count"])
+        "%(count)s stars: so the other cells of %(outer)s are empty.", r["count"],
+        inner=p.group(r["inner"]), outer=p.group(r["outer"]))
 
 
 def _blocks_first(p: _Phrases, r: dict) -> str:
     """The 2×2 argument's first sentence, which both of its steps start with."""
-    return p.fill(p.w.ngettext(
+    return p.ngettext(
         "%(lines)s need one more star, and their open cells fit in a single block of 2×2: "
         "that block holds it.",
         "%(lines)s need %(count)s more stars, and their open cells fit in no fewer than "
         "%(count)s blocks of 2×2; a block holds at most one star, so each of them holds one.",
-        r["count"]), lines=p.lines(r["lines"]), count=r["count"])
+        r["count"], lines=p.lines(r["lines"]))
 
 
 def _block_single(p: _Phrases, r: dict) -> str:
@@ -376,12 +378,12 @@ def _block_single(p: _Phrases, r: dict) -> str:
 
 
 def _blocks_in_line(p: _Phrases, r: dict) -> str:
-    return p.fill(p.w.ngettext(
+    return p.ngettext(
         "%(blocks)s One of those blocks lies in %(unit)s, which needs one more star: so its "
         "other cells are empty.",
         "%(blocks)s %(count)s of those blocks lie in %(unit)s, which needs %(count)s more "
-        "stars: so its other cells are empty.", r["held"]),
-        blocks=_blocks_first(p, r), unit=p.unit(r["unit"]), count=r["held"])
+        "stars: so its other cells are empty.", r["held"],
+        blocks=_blocks_first(p, r), unit=p.unit(r["unit"]))
 
 
 def _star_elimination(p: _Phrases, r: dict) -> str:
@@ -402,9 +404,8 @@ def _wrong_star(p: _Phrases, r: dict) -> str:
 
 # ---------------------------------------------------------------- a painting's problems
 def _unpainted(p: _Phrases, r: dict) -> str:
-    return p.fill(p.w.ngettext("%(count)s cell is not painted yet.",
-                               "%(count)s cells are not painted yet.", r["count"]),
-                  count=r["count"])
+    return p.ngettext("%(count)s cell is not painted yet.",
+                      "%(count)s cells are not painted yet.", r["count"])
 
 
 def _unused(p: _Phrases, r: dict) -> str:
@@ -426,10 +427,10 @@ def _too_open(p: _Phrases, r: dict) -> str:
 SENTENCES = {
     ("last_cell", "last_cell"): _last_cell,
     ("neighbours", "neighbours"): _neighbours,
-    ("confinement", "regions_in_lines"): _regions_in_lines,
-    ("confinement", "lines_in_regions"): _lines_in_regions,
-    ("group_confinement", "regions_in_lines"): _regions_in_lines,
-    ("group_confinement", "lines_in_regions"): _lines_in_regions,
+    ("confinement", "regions_in_lines"): _confinement,
+    ("confinement", "lines_in_regions"): _confinement,
+    ("group_confinement", "regions_in_lines"): _confinement,
+    ("group_confinement", "lines_in_regions"): _confinement,
     ("elimination", "elimination"): _elimination,
     ("contradiction", "contradiction"): _contradiction,
     ("mistake", "wrong_queen"): _wrong_queen,

@@ -276,26 +276,27 @@ def group_confinement(s: StarState) -> RawStep | None:
     regions = [u for u in range(2 * n, 3 * n) if s.need(u)]
     for kind in (ROW, COL):
         lines = [u for u in range(kind * n, kind * n + n) if s.need(u)]
-        for size in range(2, min(len(lines), GROUP_MAX + 1)):
-            for group in combinations(lines, size):
-                room = 0
-                for u in group:
-                    room |= room_of[u]
-                inside = [g for g in regions if room_of[g] and not room_of[g] & ~room]
-                if inside:
-                    step = _confinement_step(s, "group_confinement", inside, list(group))
-                    if step is not None and len(inside) + len(group) > 2:
-                        return step
-        for size in range(2, min(len(regions), GROUP_MAX + 1)):
-            for group in combinations(regions, size):
-                room = 0
-                for u in group:
-                    room |= room_of[u]
-                inside = [u for u in lines if room_of[u] and not room_of[u] & ~room]
-                if inside:
-                    step = _confinement_step(s, "group_confinement", inside, list(group))
-                    if step is not None and len(inside) + len(group) > 2:
-                        return step
+        for members, candidates in ((lines, regions), (regions, lines)):
+            step = _groups_confine(s, room_of, members, candidates)
+            if step is not None:
+                return step
+    return None
+
+
+def _groups_confine(s: StarState, room_of: list[int], members: list[int],
+                    candidates: list[int]) -> RawStep | None:
+    """Group confinement one way: groups of 2 up to GROUP_MAX of the members, smallest
+    first, each with the candidates whose open cells all lie in it."""
+    for size in range(2, min(len(members), GROUP_MAX + 1)):
+        for group in combinations(members, size):
+            room = 0
+            for u in group:
+                room |= room_of[u]
+            inside = [u for u in candidates if room_of[u] and not room_of[u] & ~room]
+            if inside:
+                step = _confinement_step(s, "group_confinement", inside, list(group))
+                if step is not None and len(inside) + len(group) > 2:
+                    return step
     return None
 
 

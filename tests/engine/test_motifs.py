@@ -1,24 +1,26 @@
 """Motifs (issue 17): at least 40, each one 4-connected region on every board it is drawn on,
 centred, neither a speck nor the whole board."""
 
-from collections import deque
-
 import pytest
 
 from generator_ext import MOTIF_SIZES, motif_cells, motifs
 
 
 def four_connected(cells) -> bool:
-    cells = set(cells)
-    start = next(iter(cells))
-    seen, queue = {start}, deque([start])
-    while queue:
-        r, c = queue.popleft()
-        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if near in cells and near not in seen:
-                seen.add(near)
-                queue.append(near)
-    return len(seen) == len(cells)
+    """Apart from motifs' own search, so the test does not grade the code by itself: a
+    union-find over side-by-side pairs, one set at the end."""
+    parent = {cell: cell for cell in cells}
+
+    def root(cell):
+        while parent[cell] != cell:
+            cell = parent[cell]
+        return cell
+
+    for r, c in parent:
+        for near in ((r + 1, c), (r, c + 1)):
+            if near in parent:
+                parent[root(near)] = root((r, c))
+    return len({root(cell) for cell in parent}) == 1
 
 
 def test_there_are_letters_digits_and_pictograms():
