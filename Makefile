@@ -37,17 +37,23 @@ run: install ## the site on http://127.0.0.1:$PORT (default 8000) with its worke
 # The browser tests need Debian's chromium and the stack tests Debian's nginx: installed here
 # when we may (root with apt), otherwise those tests are skipped with a loud line (and fail
 # under CI).
+# Two pytest-xdist workers: the stack tests in order on one (one stack for the run), the rest
+# wherever a core is free, a browser or app-server file kept on one worker (tests/markers.py,
+# group_of). Much of the suite waits (sockets, sweeps, floods), so two halve it even on two
+# cores. TEST_WORKERS=0 runs it in this one process.
+TEST_WORKERS ?= 2
+PARALLEL = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadgroup)
 test: install ## the test suite (pytest; Redis and PostgreSQL are used when they run here)
 	@{ command -v chromium >/dev/null && [ -x /usr/sbin/nginx ]; } || { [ "$$(id -u)" = 0 ] \
 	  && command -v apt-get >/dev/null && apt-get update -qq \
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx; } \
 	  || echo "chromium or nginx could not be installed: their tests will be skipped"
-	$(PY) -m pytest
+	$(PY) -m pytest $(PARALLEL)
 
 # The engine, the API and the units: the suite without the browser, stack and slow tests
 # (tests/markers.py says which), in under 3 minutes on two cores; make test runs them all.
 test-fast: install ## the quick part of the suite: no browser, stack or slow tests
-	$(PY) -m pytest -m "not browser and not stack and not slow"
+	$(PY) -m pytest $(PARALLEL) -m "not browser and not stack and not slow"
 
 # The translation catalogues: new strings from the templates, Python and static/js go into
 # locale/<lang>/LC_MESSAGES/*.po, then everything is compiled to the .mo files the site reads

@@ -55,8 +55,13 @@ def pytest_collection_modifyitems(config, items):
     if stale:
         raise pytest.UsageError(f"tests/markers.py names no test for: {', '.join(stale)}")
     for item in items:
-        for kind in markers.kinds_of(item.nodeid, getattr(item, "fixturenames", ())):
+        fixtures = getattr(item, "fixturenames", ())
+        kinds = markers.kinds_of(item.nodeid, fixtures)
+        for kind in kinds:
             item.add_marker(kind)
+        group = markers.group_of(item.nodeid, fixtures, kinds)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
     if settings.WITHOUT_REDIS and not IN_CI:
         skip = pytest.mark.skip(reason="needs Redis on 127.0.0.1:6379 (none here)")
         for item in items:

@@ -75,6 +75,19 @@ def kinds_of(nodeid: str, fixturenames) -> set[str]:
     return kinds
 
 
+def group_of(nodeid: str, fixturenames, kinds: set[str]) -> str | None:
+    """The xdist group a test runs in (`pytest -n 2 --dist loadgroup`), or None to go
+    wherever a core is free: every test of the compose-like stack on one worker (one stack
+    for the run, as one would be started without xdist), and a browser or app-server test
+    with the rest of its file (its module's server or page is started once, not once a
+    worker)."""
+    if STACK_FIXTURES & set(fixturenames) or nodeid.startswith(STACK_FOLDERS):
+        return "stack"
+    if kinds & {"browser", "stack"}:
+        return nodeid.split("::", 1)[0]
+    return None
+
+
 def stale_entries(nodeids: list[str]) -> list[str]:
     """The entries of STACK_TESTS and SLOW_TESTS whose file was collected but which match no
     test of it (a renamed or removed test)."""

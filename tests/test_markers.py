@@ -1,6 +1,7 @@
 """The suite can be cut by kind (tests/markers.py): pytest -m browser, stack or slow picks
 exactly its own tests, and `make test-fast`'s selection leaves them all out."""
 
+import os
 import subprocess
 import sys
 
@@ -62,3 +63,30 @@ def test_every_slow_entry_is_marked_slow_and_a_stale_entry_stops_the_run(monkeyp
     monkeypatch.setattr(markers, "SLOW_TESTS", (real, "tests/engine/test_stub.py::test_gone"))
     assert markers.stale_entries([real]) == ["tests/engine/test_stub.py::test_gone"]
     assert markers.stale_entries(["tests/other.py::test_y"]) == []  # its file not collected
+
+
+def test_the_stack_runs_on_one_worker_and_a_browser_file_stays_together():
+    """Under `make test`'s two xdist workers (--dist loadgroup): one compose-like stack for the
+    run, a browser or app-server file's module fixtures started once, units anywhere."""
+    def group(nodeid, fixtures=()):
+        return markers.group_of(nodeid, fixtures, markers.kinds_of(nodeid, fixtures))
+
+    assert group("tests/stack/test_limits.py::test_x") == "stack"
+    assert group("tests/elsewhere.py::test_x", ["stack"]) == "stack"
+    assert group("tests/browser/test_game.py::test_x[a]", ["browser"]) == \
+        group("tests/browser/test_game.py::test_y") == "tests/browser/test_game.py"
+    assert group("tests/api/test_room_sockets.py::test_x") == "tests/api/test_room_sockets.py"
+    assert group("tests/engine/test_solver.py::test_x", ["db"]) is None
+
+
+def test_each_xdist_worker_has_a_queue_of_its_own():
+    """The controller's queue name is inherited by its workers: each worker's settings add
+    its name, so one worker's Celery never takes another's tasks."""
+    def queue(worker):
+        env = {**os.environ, "CELERY_QUEUE": "queens-test-run", "PYTEST_XDIST_WORKER": worker,
+               "DJANGO_SETTINGS_MODULE": "queensgame.settings.test"}
+        return subprocess.run([sys.executable, "-c", "from django.conf import settings; "
+                               "print(settings.CELERY_QUEUE)"], env=env, check=True,
+                              capture_output=True, text=True).stdout.strip()
+
+    assert queue("gw0") == "queens-test-run-gw0" != queue("gw1")

@@ -30,6 +30,11 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("SESSION_COOKIE_SECURE", "0")
 os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
 os.environ.setdefault("CELERY_QUEUE", f"queens-test-{uuid.uuid4().hex[:8]}")
+# Under pytest-xdist each worker is a run of its own: the queue the controller chose (and the
+# workers inherited) takes the worker's name, so one worker's Celery never takes another's tasks.
+_XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+if _XDIST_WORKER and not os.environ["CELERY_QUEUE"].endswith(f"-{_XDIST_WORKER}"):
+    os.environ["CELERY_QUEUE"] += f"-{_XDIST_WORKER}"
 
 from queensgame.settings.production import *  # noqa: E402,F403
 from queensgame.settings.production import DATABASES, VAR_DIR  # noqa: E402
