@@ -70,6 +70,11 @@ def join_guest_to_account(sender, request, user, **kwargs) -> None:
     key = players.sign_in(user, guest_key=guest)
     request.session[ACCOUNT_KEY] = key
     request.player = key
+    if key == guest:
+        # A sign-up gave the account this browser's guest key: a fresh guest cookie, or the
+        # browser would go on as the account once the session ends (expired, or cut by a
+        # password change elsewhere).
+        request.next_guest_player = new_player_key()
 
 
 @receiver(user_logged_out)
