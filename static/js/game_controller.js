@@ -3,6 +3,9 @@
 // outbox and the page's clock and navigation, and holds the play (state.js's Game, the move
 // log, the clock, a ghost race or a replay). It decides; it touches no DOM, so node's tests
 // drive it with fakes (tests/js/game_controller.test.mjs).
+// Over 300 lines: one board's decisions, as 2048's GameManager is one; moves, hints, the win,
+// races and replays all read and change the same play (game, clock, race, replay), so a split
+// would hand that state between modules. Its sections are marked below.
 import { gettext, interpolate } from "./i18n.js";
 import { MoveLog } from "./moves.js";
 import { marksAt, Playback, queensAt } from "./recordings.js";
