@@ -40,9 +40,11 @@ class CountedThrottle(BaseThrottle):
 
 
 class PostThrottle(CountedThrottle):
-    """Checks, hints, reveals and solves: per client address."""
+    """Checks, hints, reveals and solves, and a player's own writes (renaming, hiding,
+    deleting, unfollowing): every write per client address, one count for all of them."""
 
     scopes = (("anon_post", "address"),)
+    methods = ("POST", "PUT", "PATCH", "DELETE")
 
 
 class BuilderThrottle(CountedThrottle):

@@ -586,6 +586,29 @@ def test_posts_are_throttled(client, make_level, settings):
     assert codes[:5] == [200] * 5 and codes[-1] == 429
 
 
+@pytest.mark.parametrize("method, path, body", [
+    ("patch", "/api/me/", {"name": "Ada"}),
+    ("delete", "/api/me/follows/", {"handle": "nobody"}),
+    ("delete", "/api/me/", {}),
+])
+def test_a_players_own_writes_are_throttled_as_posts(client, settings, method, path, body):
+    """PATCH and DELETE count with the POSTs: a script renaming or deleting in a loop meets
+    the same limit as one checking boards."""
+    import json
+
+    from puzzles.api.throttles import PostThrottle
+
+    PostThrottle.THROTTLE_RATES = {"anon_post": "3/minute"}
+    try:
+        codes = [getattr(client, method)(path, json.dumps(body),
+                                         content_type="application/json").status_code
+                 for _ in range(5)]
+    finally:
+        PostThrottle.THROTTLE_RATES = {"anon_post": settings.REST_FRAMEWORK[
+            "DEFAULT_THROTTLE_RATES"]["anon_post"]}
+    assert 429 not in codes[:3] and codes[-1] == 429, codes
+
+
 def test_schema_validates_against_openapi_3():
     from django.core.management import call_command
     from drf_spectacular.generators import SchemaGenerator
