@@ -102,3 +102,7 @@ def test_the_export_holds_every_exported_column(rows_under):
     for column in player_keys.columns():
         if column.export:
             assert data[column.export[0]], column.label
+    # What a player typed (a name on a seat, a result, a published level) is theirs to take.
+    typed = {c.label for c in player_keys.columns()
+             if any(f.name in ("name", "maker_name") for f in c.model._meta.get_fields())}
+    assert typed <= {c.label for c in player_keys.columns() if c.export}, typed
