@@ -42,8 +42,10 @@ run: install ## the site on http://127.0.0.1:$PORT (default 8000) with its worke
 # it waits (sockets, sweeps, workers), so two nearly halve it even on two cores. Then the stack
 # tests (tests/stack/) alone, as before: their floods measure a normal player's latency, which
 # another worker's engine tests on the same cores would make (seen: row 26, p99 448 ms > 300).
-# TEST_WORKERS=0 runs everything in one process.
-TEST_WORKERS ?= 2
+# Not yet the default: on two workers a sign-up browser test failed once and the floods' latency
+# needs the cores to itself, so make test runs in one process (TEST_WORKERS=2 make test: about
+# 18 minutes on two cores instead of 26).
+TEST_WORKERS ?= 0
 PARALLEL = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadgroup)
 test: install ## the test suite (pytest; Redis and PostgreSQL are used when they run here)
 	@{ command -v chromium >/dev/null && [ -x /usr/sbin/nginx ]; } || { [ "$$(id -u)" = 0 ] \
