@@ -1,7 +1,6 @@
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { tierWord } from "./words.js";
 import * as storage from "./storage.js";
-import { lastBoard, lastTierChoice, saveLastTierChoice, saveTier, solvedIds, tierFor } from "./storage.js";
 import { untilNextDaily, utcToday } from "./clock.js";
 import { askMe, streakToday } from "./streak.js";
 import * as api from "./api.js";
@@ -17,7 +16,7 @@ if (countdown) { tick(); setInterval(tick, 1000); }
 let known = storage.knownMe();
 function writeCounts() {
   document.getElementById("streak").textContent = known ? streakToday(known, utcToday()).streak : 0;
-  document.getElementById("solved-count").textContent = known ? known.solves : solvedIds().length;
+  document.getElementById("solved-count").textContent = known ? known.solves : storage.solvedIds().length;
 }
 async function showCounts(won = false) {
   writeCounts();
@@ -37,7 +36,7 @@ const links = [...document.querySelectorAll(".size-picker a[data-size]")];
 function chosen() { return document.querySelector("input[name=difficulty]:checked")?.value || ""; }
 function showTiers() {
   for (const a of links) {
-    const size = a.dataset.size, tier = tierFor(size);
+    const size = a.dataset.size, tier = storage.tierFor(size);
     a.querySelector("[data-size-tier]").textContent = tier || "";
     a.href = `/play/${size}/${tier ? `?tier=${tier}` : ""}`;
     const ready = a.querySelector(".ready");
@@ -45,14 +44,14 @@ function showTiers() {
     ready.textContent = interpolate(ngettext("%(count)s ready", "%(count)s ready", count), { count });
   }
 }
-const last = lastTierChoice();
+const last = storage.lastTierChoice();
 for (const input of document.querySelectorAll("input[name=difficulty]")) {
   if (last !== null && input.value === last) input.checked = true;
   input.onchange = () => {
-    saveLastTierChoice(chosen());
+    storage.saveLastTierChoice(chosen());
     for (const a of links) {
       const tier = chosen();
-      if (!tier || (tiersBySize[a.dataset.size] || []).includes(tier)) saveTier(a.dataset.size, tier);
+      if (!tier || (tiersBySize[a.dataset.size] || []).includes(tier)) storage.saveTier(a.dataset.size, tier);
     }
     showTiers();
   };
@@ -60,7 +59,7 @@ for (const input of document.querySelectorAll("input[name=difficulty]")) {
 showTiers();
 
 // "Continue" the last board left unfinished.
-const board = lastBoard();
+const board = storage.lastBoard();
 if (board) {
   const link = document.getElementById("continue-link");
   link.href = `/levels/${board.id}/`;
