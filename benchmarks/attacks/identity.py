@@ -1,5 +1,6 @@
 """Who the client is: sign-in lockouts, sign-up limits and enumeration, proxy headers, the
-header cap, and form posts through the edge (rows 1, 9, 12, 13, 17, 20)."""
+header cap, form posts through the edge, and an account's key held by another browser (rows
+1, 9, 12, 13, 17, 20, 31)."""
 
 from __future__ import annotations
 
@@ -108,3 +109,55 @@ def form_post_through_the_edge(stack, quick: bool) -> Result:
     return Result(20, "form POSTs through the edge on a port other than 80",
                   answer.status != 403,
                   f"set-language form with Origin {origin}: {answer.status}")
+
+
+def verified(stack, email: str) -> None:
+    """The mail's confirmation link followed (on whichever device: it signs that one in)."""
+    stack.shell("from allauth.account.models import EmailAddress\n"
+                f"EmailAddress.objects.filter(email={email!r}).update(verified=True)\n")
+
+
+@row(31)
+def an_accounts_key_in_another_browser(stack, quick: bool) -> Result:
+    """The outside attacker's find (issue 37's sign-in): a sign-up gave the account the
+    guest's key, which other browsers may hold as their cookie: the laptop that signed up
+    (its mail confirmed on a phone) and any device joined to it by a sync code. Each went on
+    as the account with no password: its name and export, deleting it, and a sign-in there to
+    another account took the first account's history along."""
+    from benchmarks.attacks.common import a_level
+
+    def csrf(client: Client) -> dict:
+        if "csrftoken" not in client.cookies:
+            client.get("/accounts/login/")
+        return {"X-CSRFToken": client.cookies.get("csrftoken", "")}
+
+    def me(client: Client) -> dict:
+        return client.get("/api/me/").json()
+
+    level = a_level(stack, 6)
+    start = f"/api/levels/6/{level['id']}/start/"
+    laptop, synced = Client(stack.url), Client(stack.url)
+    laptop.post(start, {}, headers=csrf(laptop))
+    code = laptop.post("/api/sync/code/", {}, headers=csrf(laptop)).json()["code"]
+    joined = synced.post("/api/sync/join/", {"code": code}, headers=csrf(synced)).status
+    name = a_name("Lap")
+    email = f"{name.lower()}@example.com"
+    signed_up = sign_up(laptop, email, name).status  # the mail is not confirmed yet
+    verified(stack, email)
+    phone = Client(stack.url)
+    phone_in = sign_in(phone, email, "correct-horse-battery-9").status
+    seen = {"laptop": me(laptop).get("name"), "synced": me(synced).get("name")}
+    exported = len(laptop.get("/api/me/export/").json().get("solves", []))
+    other_email, password = an_account(stack, a_name("Oth"))
+    sign_in(laptop, other_email, password)  # someone else's account, on the laptop
+    deleted = synced.request("DELETE", "/api/me/", headers=csrf(synced)).status
+    after = me(phone)
+    held = (not any(seen.values()) and exported == 0 and after.get("name") == name
+            and after.get("solves") == 1)
+    return Result(31, "a browser holding an account's key as its guest cookie (the laptop "
+                  "whose sign-up was confirmed on a phone; a device synced before it)", held,
+                  f"sign-up {signed_up}, sync join {joined}, phone sign-in {phone_in}; as "
+                  f"guests, the names they saw: {seen}, the laptop's export: {exported} "
+                  f"solves; then another account signed in on the laptop and the synced "
+                  f"device deleted its 'me' ({deleted}): the account on the phone has name "
+                  f"{after.get('name')!r} and {after.get('solves')} solves (1 before)")

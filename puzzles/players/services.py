@@ -50,36 +50,33 @@ def merge_history(source: str, target: str) -> None:
 
 
 # ---------------------------------------------------------------- accounts
+# An account's key is always a fresh one that no browser holds: a guest key may sit in other
+# cookies (a device joined by a sync code, the browser that signed up while its mail was
+# unconfirmed), and each of those went on as the account without its password (its name,
+# its export, deleting it, or a sign-in there to another account taking its history along).
+# The guest's history joins the account by a merge instead.
 def claim_account(user, *, guest_key: str, name: str) -> Player:
-    """A new account takes the guest's own key (their history is already filed under it)
-    and its display name."""
+    """A new account with its display name, on a fresh key; the guest's history merged
+    into it."""
     name = domain.check_display_name(name)
     with transaction.atomic():
-        player, _ = Player.objects.select_for_update().get_or_create(key=guest_key)
-        if player.user_id is not None and player.user_id != user.pk:
-            player = Player.objects.create(key=secrets.token_urlsafe(18))
-        player.user, player.name = user, name
+        player = (Player.objects.select_for_update().filter(user=user).first()
+                  or Player(key=secrets.token_urlsafe(18), user=user))
+        player.name = name
         try:
             with transaction.atomic():
                 player.save()
         except IntegrityError:
             raise ServiceError(name_taken_message(name)) from None
-        key = player.key
-        transaction.on_commit(lambda: leaderboards.resync_player(key))  # a guest's solves
+        merge_history(guest_key, player.key)  # resyncs the account's places after the commit
     return player
 
 
 def sign_in(user, *, guest_key: str) -> str:
     """The account's player key, once this browser's guest history is merged into it (an
-    account made before players had rows gets one now, on the guest's key)."""
-    player = Player.objects.filter(user=user).first()
-    if player is None:
-        player, _ = Player.objects.get_or_create(key=guest_key)
-        if player.user_id is None:
-            player.user = user
-            player.save(update_fields=["user"])
-        else:
-            player = Player.objects.create(key=secrets.token_urlsafe(18), user=user)
+    account made before players had rows gets one now, on a fresh key)."""
+    player = Player.objects.get_or_create(user=user,
+                                          defaults={"key": secrets.token_urlsafe(18)})[0]
     merge_history(guest_key, player.key)
     return player.key
 

@@ -456,7 +456,9 @@ def test_a_guest_who_signs_up_keeps_everything_and_lands_on_the_board(daily, mak
     assert after["signed_in"] and after["name"] == "Dora"
     assert (after["solves"], after["streak"], after["bests"]) == (
         2, 1, before["bests"])
-    assert Draft.objects.filter(player=key).count() == 1
+    dora = Player.objects.get(name="Dora").key
+    assert dora != key  # a fresh key, which no browser holds
+    assert Draft.objects.filter(player=dora).count() == 1
     assert [e["name"] for e in board(guest)["entries"]] == ["Dora"]
 
 
