@@ -152,12 +152,27 @@ def an_accounts_key_in_another_browser(stack, quick: bool) -> Result:
     sign_in(laptop, other_email, password)  # someone else's account, on the laptop
     deleted = synced.request("DELETE", "/api/me/", headers=csrf(synced)).status
     after = me(phone)
+    after["played"] = len(phone.get("/api/me/export/").json().get("solves", []))
+    # An account made before accounts took fresh keys (its key is a browser's guest key):
+    # that browser signs in to another account.
+    older = Client(stack.url)
+    older.post(start, {}, headers=csrf(older))
+    key = older.cookies["queens_player"].strip('"').split(":")[0]
+    stack.shell("from django.contrib.auth import get_user_model\n"
+                "from puzzles.models import Player\n"
+                f"u = get_user_model().objects.create_user({a_name('old')!r})\n"
+                f"Player.objects.create(key={key!r}, user=u, name={a_name('Old')!r})\n")
+    sign_in(older, other_email, password)
+    kept = int(stack.shell("from puzzles.models import Solve\n"
+                           f"print(Solve.objects.filter(player={key!r}).count())\n").split()[-1])
     held = (not any(seen.values()) and exported == 0 and after.get("name") == name
-            and after.get("solves") == 1)
+            and after["played"] == 1 and kept == 1)
     return Result(31, "a browser holding an account's key as its guest cookie (the laptop "
                   "whose sign-up was confirmed on a phone; a device synced before it)", held,
                   f"sign-up {signed_up}, sync join {joined}, phone sign-in {phone_in}; as "
                   f"guests, the names they saw: {seen}, the laptop's export: {exported} "
                   f"solves; then another account signed in on the laptop and the synced "
                   f"device deleted its 'me' ({deleted}): the account on the phone has name "
-                  f"{after.get('name')!r} and {after.get('solves')} solves (1 before)")
+                  f"{after.get('name')!r} and {after['played']} plays (1 before); an "
+                  f"older account on a browser's key, that browser signed in elsewhere: "
+                  f"{kept} of its 1 solve kept")

@@ -33,8 +33,11 @@ SYNC_CODE_TTL = timedelta(minutes=10)
 # ---------------------------------------------------------------- merging histories
 def merge_history(source: str, target: str) -> None:
     """Move every row of `source` to `target` (each domain's columns, through the registry of
-    player-key columns); the source key is left with nothing."""
-    if source == target:
+    player-key columns); the source key is left with nothing. A source that is an account's
+    key keeps its rows: an account made before accounts took fresh keys has a guest's key,
+    which browsers may still hold as their cookie (their sign-in to another account, or a
+    sync join, would carry that account's history along)."""
+    if source == target or Player.objects.filter(key=source, user__isnull=False).exists():
         return
     with transaction.atomic():
         left = leaderboards.boards_of(source)  # the guest's own places go with its key

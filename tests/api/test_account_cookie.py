@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from puzzles.models import Player
+from puzzles.models import Player, Solve
 from puzzles.players import services as player_service
 from tests.api.test_api import post
 from tests.api.test_players import daily, player_key, solve  # noqa: F401 (a fixture)
@@ -87,3 +87,17 @@ def test_a_device_synced_before_the_sign_up_cannot_delete_the_account(daily):  #
     assert second.delete("/api/me/").status_code == 204  # a guest forgets its own history
     me = first.get("/api/me/").json()
     assert (me["signed_in"], me["name"], me["solves"]) == (True, "Kim", 1)
+
+
+def test_an_older_accounts_key_in_a_browser_never_joins_another_history(daily):  # noqa: F811
+    """Accounts made before they took fresh keys still have a guest's key, which that
+    browser (and its synced devices) may hold: a sign-in there to another account, or a sync
+    join, must not carry the older account's history along."""
+    browser = Client(REMOTE_ADDR="10.8.3.1")
+    solve(browser, daily, 100)
+    key = player_key(browser)
+    Player.objects.create(key=key, user=verified_user("lea@example.com"), name="Lea")
+    verified_user("max@example.com")
+    sign_in(browser, "max@example.com")
+    assert browser.get("/api/me/").json()["solves"] == 0
+    assert Solve.objects.filter(player=key).count() == 1  # still Lea's
