@@ -1,6 +1,6 @@
 """Who the client is: sign-in lockouts, sign-up limits and enumeration, proxy headers, the
 header cap, form posts through the edge, and an account's key held by another browser (rows
-1, 9, 12, 13, 17, 20, 31)."""
+1, 9, 12, 13, 17, 20, 31), two browsers of one account signing in at once (row 32)."""
 
 from __future__ import annotations
 
@@ -176,3 +176,51 @@ def an_accounts_key_in_another_browser(stack, quick: bool) -> Result:
                   f"{after.get('name')!r} and {after['played']} plays (1 before); an "
                   f"older account on a browser's key, that browser signed in elsewhere: "
                   f"{kept} of its 1 solve kept")
+
+
+@row(32)
+def one_account_signed_in_by_two_browsers_at_once(stack, quick: bool) -> Result:
+    """Two browsers of one account, whose guests played the same levels, sign in at the same
+    moment: both merges give the account those levels' plays (the outside attacker's find: one
+    sign-in in 16 was a 500, its browser left signed out)."""
+    import re
+    import threading
+    from urllib.parse import urlencode
+
+    from benchmarks.attacks.common import a_level
+
+    levels = {a_level(stack, 6)["id"] for _ in range(6)}
+    pairs = 6 if quick else 12
+    statuses: Counter = Counter()
+    signed_out = 0
+    for _ in range(pairs):
+        email, password = an_account(stack, a_name("Twin"))
+        browsers = [Client(stack.url), Client(stack.url)]
+        bodies = []
+        for browser in browsers:
+            page = browser.get("/accounts/login/")
+            token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+            for level_id in levels:
+                browser.post(f"/api/levels/6/{level_id}/start/", {},
+                             headers={"X-CSRFToken": browser.cookies.get("csrftoken", "")})
+            bodies.append(urlencode({"csrfmiddlewaretoken": token, "login": email,
+                                     "password": password}).encode())
+        together = threading.Barrier(2)
+
+        def sign_in_now(browser: Client, body: bytes, together: threading.Barrier) -> None:
+            together.wait()
+            statuses[browser.request("POST", "/accounts/login/", body=body, headers={
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Referer": stack.url + "/accounts/login/"}).status] += 1
+
+        threads = [threading.Thread(target=sign_in_now, args=(*pair, together))
+                   for pair in zip(browsers, bodies, strict=True)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        signed_out += sum(not b.get("/api/me/").json()["signed_in"] for b in browsers)
+    return Result(32, "two browsers of one account, their guests having played the same "
+                  f"{len(levels)} levels, sign in at the same moment ({pairs} accounts)",
+                  set(statuses) == {302} and not signed_out,
+                  f"sign-ins {dict(statuses)}; browsers left signed out: {signed_out}")
