@@ -13,6 +13,7 @@ import hmac
 import secrets
 from datetime import timedelta
 
+from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -206,4 +207,17 @@ def delete_history(key: str, *, user=None) -> None:
             player.delete()  # its follows go with it
         transaction.on_commit(lambda: leaderboards.forget(pk, key, board_ids))
         if user is not None:
+            forget_sign_ins(user)
             user.delete()  # its email addresses go with it
+
+
+def forget_sign_ins(user) -> None:
+    """axes' rows about the account (wrong passwords typed for it, each with the raw address
+    they came from): keyed by the name typed, its username or an email, in any case."""
+    names = {user.get_username(), user.email,
+             *user.emailaddress_set.values_list("email", flat=True)} - {""}
+    typed = Q()
+    for name in names:
+        typed |= Q(username__iexact=name)
+    AccessAttempt.objects.filter(typed).delete()
+    AccessLog.objects.filter(typed).delete()

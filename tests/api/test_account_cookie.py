@@ -101,3 +101,23 @@ def test_an_older_accounts_key_in_a_browser_never_joins_another_history(daily): 
     sign_in(browser, "max@example.com")
     assert browser.get("/api/me/").json()["solves"] == 0
     assert Solve.objects.filter(player=key).count() == 1  # still Lea's
+
+
+def test_a_deleted_account_leaves_no_sign_in_rows_and_no_address_is_logged(daily):  # noqa: F811
+    """Found by the outside attacker: axes logged every good sign-in (the username, the raw
+    address, the browser) and kept a stranger's wrong passwords (the email, the raw address)
+    after the account was deleted; the privacy page promises the address only as a keyed
+    hash. Good sign-ins are no longer logged; deleting an account deletes its axes rows."""
+    from axes.models import AccessAttempt, AccessLog
+
+    user = verified_user("nia@example.com")
+    player_service.claim_account(user, guest_key="nia-guest", name="Nia")
+    browser = Client(REMOTE_ADDR="10.8.4.1")
+    sign_in(browser, "nia@example.com")
+    stranger = Client(REMOTE_ADDR="10.8.4.2")
+    stranger.post("/accounts/login/", {"login": "nia@example.com", "password": "wrong-one-1"})
+    assert AccessLog.objects.count() == 0  # no good sign-in logged
+    assert browser.delete("/api/me/").status_code == 204
+    names = ("nia@example.com", "nia")
+    assert not AccessAttempt.objects.filter(username__in=names).exists()
+    assert not AccessLog.objects.filter(username__in=names).exists()
