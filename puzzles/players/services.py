@@ -76,6 +76,36 @@ def claim_account(user, *, guest_key: str, name: str) -> Player:
     return player
 
 
+def rekey_accounts(players) -> int:
+    """Each of these accounts on a fresh key, its history moved to it through the registry,
+    and its sessions ended (they name the old key; the next sign-in finds the new one). For
+    the accounts made before accounts took fresh keys (migration 0021): their key was a
+    guest's, which other browsers may still hold as their cookie. How many were moved."""
+    from importlib import import_module
+
+    from django.contrib.sessions.models import Session
+
+    moved: set[int] = set()  # their users' ids
+    with transaction.atomic():
+        for player in players:
+            if player.user_id is None:
+                continue
+            old, new = player.key, secrets.token_urlsafe(18)
+            left = leaderboards.boards_of(old)
+            player.key = new
+            player.save(update_fields=["key"])
+            player_keys.merge_all(old, new)
+            moved.add(player.user_id)
+            transaction.on_commit(lambda old=old, new=new, left=left: (
+                leaderboards.forget(None, old, left), leaderboards.resync_player(new)))
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    users = {str(user) for user in moved}
+    for session in Session.objects.all().iterator():
+        if str(session.get_decoded().get("_auth_user_id")) in users:
+            store(session_key=session.session_key).delete()  # the cache's copy too
+    return len(moved)
+
+
 def sign_in(user, *, guest_key: str) -> str:
     """The account's player key, once this browser's guest history is merged into it (an
     account made before players had rows gets one now, on a fresh key)."""

@@ -121,3 +121,40 @@ def test_a_deleted_account_leaves_no_sign_in_rows_and_no_address_is_logged(daily
     names = ("nia@example.com", "nia")
     assert not AccessAttempt.objects.filter(username__in=names).exists()
     assert not AccessLog.objects.filter(username__in=names).exists()
+
+
+def test_an_account_on_a_guests_key_is_moved_to_a_fresh_one_and_its_sessions_end(daily):  # noqa: F811
+    """Migration 0021: an account made before accounts took fresh keys kept the guest's key,
+    which another browser (joined by a sync code) still holds; after the move that browser
+    is an empty guest, the account has its history on a new key, and its old session is
+    signed out (it named the old key)."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    from puzzles.players.services import rekey_accounts
+
+    phone = Client(REMOTE_ADDR="10.8.0.21")
+    solve(phone, daily, 100)
+    shared = player_key(phone)
+    user = get_user_model().objects.create_user("old", "old@example.com", "pw-123456789")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    Player.objects.create(key=shared, user=user, name="Olden")  # as sign-ups made them
+    laptop = Client(REMOTE_ADDR="10.8.0.22")
+    laptop.cookies = phone.cookies  # the same guest key (synced)
+    assert laptop.get("/api/me/").json()["name"] == "Olden"  # the hole, before the move
+    signed = Client(REMOTE_ADDR="10.8.0.23")
+    assert signed.post("/accounts/login/", {"login": "old@example.com",
+                                            "password": "pw-123456789"}).status_code == 302
+    assert signed.get("/api/me/").json()["signed_in"] is True
+
+    assert rekey_accounts(Player.objects.filter(user__isnull=False)) == 1
+    account = Player.objects.get(user=user)
+    assert account.key != shared and account.name == "Olden"
+    assert list(Solve.objects.filter(level=daily).values_list("player", flat=True)) == [
+        account.key]
+    assert laptop.get("/api/me/").json()["name"] is None  # an empty guest now
+    assert signed.get("/api/me/").json()["signed_in"] is False  # signed out
+    assert signed.post("/accounts/login/", {"login": "old@example.com",
+                                            "password": "pw-123456789"}).status_code == 302
+    me = signed.get("/api/me/").json()
+    assert me["signed_in"] is True and me["name"] == "Olden" and me["solves"] == 1
