@@ -136,6 +136,30 @@ def test_a_fix_delivered_twice_or_too_late_is_worked_once():
     assert FixJob.objects.get(id=late.id).status == "failed"
 
 
+@pytest.mark.django_db
+def test_a_deadline_before_the_work_begins_ends_the_job_with_its_sentence(monkeypatch):
+    """A repair's soft time limit can fire while the job is being taken (seen at a deadline
+    of 0.02 s on a loaded machine): the job ends failed with the deadline's sentence, not
+    left running for a retry to call its worker dead."""
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from puzzles.builder.services import jobs as builder_service
+    from puzzles.models import FixJob
+
+    job = FixJob.objects.create(player="p", rule="touch", regions=ambiguous())
+    real_get = FixJob.objects.get
+
+    def deadline_now(**kwargs):
+        monkeypatch.setattr(FixJob.objects, "get", real_get)
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(FixJob.objects, "get", deadline_now)
+    assert builder_service.execute_fix(job.id) == "failed"
+    job.refresh_from_db()
+    assert job.status == "failed" and "took too long" in job.error
+    assert builder_service.execute_fix(job.id) == "taken"  # a retry does nothing more
+
+
 def test_publish_stores_a_community_level_outside_the_pools_and_dedupes(client):
     level = generate(7, seed=11, tier="medium")
     body = {"regions": level.regions, "title": "  Seven   seas ", "maker_name": "Ada"}

@@ -179,16 +179,23 @@ def execute_fix(job_id: int) -> str:
     """The body of the work_on_fix task: safe to deliver twice (only a queued job is taken),
     a job its page has long given up on is dropped, and a job found running was being worked
     on by a worker that died (the broker delivers it again): it fails with a sentence."""
-    claimed = FixJob.objects.filter(id=job_id, status=FixStatus.QUEUED).update(
-        status=FixStatus.RUNNING, started_at=timezone.now())
-    if not claimed:
-        if FixJob.objects.filter(id=job_id, status=FixStatus.RUNNING).exists():
-            _end_fix(job_id, status=FixStatus.FAILED, error=str(WORKER_LOST))
-            return "lost"
-        return "taken"
-    job = FixJob.objects.get(id=job_id)
-    with override(job.params.get(LANGUAGE)):
-        return _execute(job)
+    try:
+        claimed = FixJob.objects.filter(id=job_id, status=FixStatus.QUEUED).update(
+            status=FixStatus.RUNNING, started_at=timezone.now())
+        if not claimed:
+            if FixJob.objects.filter(id=job_id, status=FixStatus.RUNNING).exists():
+                _end_fix(job_id, status=FixStatus.FAILED, error=str(WORKER_LOST))
+                return "lost"
+            return "taken"
+        job = FixJob.objects.get(id=job_id)
+        with override(job.params.get(LANGUAGE)):
+            return _execute(job)
+    except SoftTimeLimitExceeded:
+        # The deadline came before the work began (taking the job, reading it): the job ends
+        # here, not left running for a retry to call its worker dead.
+        FixJob.objects.filter(id=job_id, status__in=(FixStatus.QUEUED, FixStatus.RUNNING)).update(
+            status=FixStatus.FAILED, error=str(TOO_LONG), finished_at=timezone.now())
+        return "failed"
 
 
 def _execute(job: FixJob) -> str:
@@ -203,9 +210,7 @@ def _execute(job: FixJob) -> str:
         _end_fix(job_id, status=FixStatus.FAILED, error=str(error))
         return "failed"
     except SoftTimeLimitExceeded:  # past REPAIR_DEADLINE_S: the queue's share of its time
-        _end_fix(job_id, status=FixStatus.FAILED,
-                 error=gettext("this board took too long to work on; change a few cells and "
-                               "try again"))
+        _end_fix(job_id, status=FixStatus.FAILED, error=str(TOO_LONG))
         return "failed"
     except Exception:  # a runaway search stopped by its time limit, or a bug: never a hang
         log.exception("fix %s failed", job_id)
@@ -231,6 +236,7 @@ def _work(job: FixJob) -> dict:
 LANGUAGE = "language"  # the job's parameter naming the asking page's language
 
 WORKER_LOST = gettext_lazy("the worker stopped while working on this; try again")
+TOO_LONG = gettext_lazy("this board took too long to work on; change a few cells and try again")
 
 
 def job_limit_s() -> float:
