@@ -64,7 +64,7 @@ def generate_here(jobs: list[tuple[int, int]]) -> list[dict]:
     for n, seed in jobs:
         level = generate(n, seed=seed)
         out.append({"n": n, "seed": seed, "regions": level.regions, "tier": level.tier,
-                    "elapsed_s": level.elapsed_s, "family": getattr(level, "family", None)})
+                    "elapsed_s": level.elapsed_s, "family": level.family})
     return out
 
 
