@@ -800,7 +800,7 @@ cdef bint draw_islands(Rng* rng, int n, int8_t* grid) noexcept nogil:
     """One large background (region 0) with small islands on it, and a few strips cut off
     its edges; False when an island found no room or cut the background in two."""
     cdef Rect rects[MAX_N]
-    cdef int count = 0, strips = 1 + <int>rng_below(rng, (n - 1) // 2), side, deep, pieces
+    cdef int count = 0, strips = <int>rng_below(rng, 1 + (n - 1) // 2), side, deep, pieces
     cdef int top = 0, left = 0, bottom = n, right = n, g, tries, r, c, h, w, x, y
     cdef int dr, dc
     cdef bint ok

@@ -37,8 +37,8 @@ FAMILIES = ("strokes", "motif", "frames", "spiral", "stripes", "cross", "islands
 # spread (benchmarks/design_spread.py) comes near hand-made boards'. A motif is drawn only
 # on the boards motifs are drawn on (MOTIF_SIZES); frames and a spiral from 8×8 (on smaller
 # boards their nested rings touch so many others that colours alone cannot tell them apart).
-FAMILY_WEIGHTS = {"strokes": 30, "motif": 5, "frames": 10, "spiral": 6, "stripes": 9,
-                  "cross": 7, "islands": 18, "blocks": 9, "loose": 6}
+FAMILY_WEIGHTS = {"strokes": 26, "motif": 5, "frames": 11, "spiral": 6, "stripes": 8,
+                  "cross": 7, "islands": 25, "blocks": 8, "loose": 4}
 NESTED_FROM = 8
 # Regions of one cell (a given queen, the entry point a player starts from) are the one
 # exception to a generated level's minimum region size of 2: easy and medium levels of the

@@ -52,8 +52,10 @@ def test_the_layouts_look_their_family():
         for c in range(n):
             rings.setdefault(frames[r][c], set()).add(min(ring(r, c), n // 2 - 1))
     assert all(len(found) == 1 for found in rings.values())
-    islands = family_layout(n, FAMILIES.index("islands"), 2)
-    assert region_shares(islands)[0] >= 0.35
+    drawn = [family_layout(n, FAMILIES.index("islands"), seed) for seed in range(20)]
+    # The background is the largest region by far: most often well over a third of the board.
+    largest = [region_shares(islands)[0] for islands in drawn if islands]
+    assert statistics.median(largest) >= 0.4 and min(largest) >= 0.25
     stripes = family_layout(n, FAMILIES.index("stripes"), 0)
     # Stripes are rectangles: every region fills its bounding box.
     for g in range(n):
