@@ -37,15 +37,14 @@ run: install ## the site on http://127.0.0.1:$PORT (default 8000) with its worke
 # The browser tests need Debian's chromium and the stack tests Debian's nginx: installed here
 # when we may (root with apt), otherwise those tests are skipped with a loud line (and fail
 # under CI).
-# Two pytest-xdist workers for all but the compose-like stack: a browser or app-server file
-# kept on one worker (tests/markers.py, group_of), the rest wherever a core is free; much of
-# it waits (sockets, sweeps, workers), so two nearly halve it even on two cores. Then the stack
-# tests (tests/stack/) alone, as before: their floods measure a normal player's latency, which
-# another worker's engine tests on the same cores would make (seen: row 26, p99 448 ms > 300).
-# Not yet the default: on two workers a sign-up browser test failed once and the floods' latency
-# needs the cores to itself, so make test runs in one process (TEST_WORKERS=2 make test: about
-# 18 minutes on two cores instead of 26).
-TEST_WORKERS ?= 0
+# Two pytest-xdist workers (pytest -n 2 --dist loadgroup): a browser or app-server file kept
+# on one worker, the compose-like stack's tests on one worker with one stack (tests/markers.py,
+# group_of), the rest wherever a core is free; much of it waits (sockets, sweeps, workers), so
+# two nearly halve it even on two cores. Then the `latency` tests alone: the floods timed
+# against a normal player's calm baseline, which another worker's engine tests on the same
+# cores would make (seen: row 26, p99 448 ms > 300). About 15 minutes on two cores instead of
+# 27 in one process (TEST_WORKERS=0 make test).
+TEST_WORKERS ?= 2
 PARALLEL = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadgroup)
 test: install ## the test suite (pytest; Redis and PostgreSQL are used when they run here)
 	@{ command -v chromium >/dev/null && [ -x /usr/sbin/nginx ]; } || { [ "$$(id -u)" = 0 ] \
@@ -55,9 +54,9 @@ test: install ## the test suite (pytest; Redis and PostgreSQL are used when they
 ifeq ($(TEST_WORKERS),0)
 	$(PY) -m pytest
 else
-	@$(PY) -m pytest $(PARALLEL) --ignore=tests/stack; first=$$?; \
-	  $(PY) -m pytest tests/stack; second=$$?; \
-	  echo "make test: the suite exited $$first, the stack tests $$second"; \
+	@$(PY) -m pytest $(PARALLEL) -m "not latency"; first=$$?; \
+	  $(PY) -m pytest -m latency tests/stack; second=$$?; \
+	  echo "make test: the suite exited $$first, the flood timings $$second"; \
 	  [ $$first = 0 ] && [ $$second = 0 ]
 endif
 

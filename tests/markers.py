@@ -1,10 +1,13 @@
-"""Which tests are `browser`, `stack` or `slow`, in one place: tests/conftest.py marks them at
-collection, so the test files carry no marks of their own and `make test-fast` (pytest -m
-"not browser and not stack and not slow") leaves them out.
+"""Which tests are `browser`, `stack`, `latency` or `slow`, in one place: tests/conftest.py
+marks them at collection, so the test files carry no marks of their own and `make test-fast`
+(pytest -m "not browser and not stack and not slow") leaves them out.
 
 - browser: drives the session's Chromium (the tests under tests/browser/, and any test asking
   for the `browser` fixture).
 - stack: starts app servers (gunicorn, runlocal), nginx or the compose-like stack.
+- latency: a stack test that measures a normal player's latency during a flood against a calm
+  baseline; with TEST_WORKERS=2, make test runs these after the rest, with the cores to
+  themselves (another worker's engine tests beside a flood once made row 26's p99 448 ms).
 - slow: neither, but takes more than about 3 s on a 2-core machine (`--durations` in every
   run's report says when a test should join or leave the list).
 
@@ -23,6 +26,14 @@ STACK_TESTS = (
     "tests/puzzles/test_app_server_identity.py",  # gunicorn on a local stack (site)
     "tests/puzzles/test_runlocal.py::test_sigterm_stops_everything_runlocal_started",
     "tests/test_packaging.py::test_a_wheel_installed_in_a_fresh_venv_serves_the_site",
+)
+
+# The flood rows with a normal player beside them (benchmarks.attacks: normal_player, during)
+# and the limits' timings against a calm baseline.
+LATENCY_TESTS = (
+    *(f"tests/stack/test_attacks.py::test_the_attack_holds[row{n}]"
+      for n in (3, 4, 5, 6, 25, 26)),
+    "tests/stack/test_limits.py",
 )
 
 # Measured with --durations=0 on 2 cores with the other core busy (seconds then): what runs
@@ -63,13 +74,15 @@ def matches(nodeid: str, entry: str) -> bool:
 
 
 def kinds_of(nodeid: str, fixturenames) -> set[str]:
-    """The markers (of browser, stack, slow) the test `nodeid` gets."""
+    """The markers (of browser, stack, latency, slow) the test `nodeid` gets."""
     kinds = set()
     if nodeid.startswith(BROWSER_FOLDERS) or BROWSER_FIXTURES & set(fixturenames):
         kinds.add("browser")
     if (nodeid.startswith(STACK_FOLDERS) or STACK_FIXTURES & set(fixturenames)
             or any(matches(nodeid, entry) for entry in STACK_TESTS)):
         kinds.add("stack")
+    if any(matches(nodeid, entry) for entry in LATENCY_TESTS):
+        kinds.add("latency")
     if any(matches(nodeid, entry) for entry in SLOW_TESTS):
         kinds.add("slow")
     return kinds
@@ -89,9 +102,9 @@ def group_of(nodeid: str, fixturenames, kinds: set[str]) -> str | None:
 
 
 def stale_entries(nodeids: list[str]) -> list[str]:
-    """The entries of STACK_TESTS and SLOW_TESTS whose file was collected but which match no
-    test of it (a renamed or removed test)."""
+    """The entries of STACK_TESTS, LATENCY_TESTS and SLOW_TESTS whose file was collected but
+    which match no test of it (a renamed or removed test)."""
     files = {nodeid.split("::", 1)[0] for nodeid in nodeids}
-    return [entry for entry in (*STACK_TESTS, *SLOW_TESTS)
+    return [entry for entry in (*STACK_TESTS, *LATENCY_TESTS, *SLOW_TESTS)
             if entry.split("::", 1)[0] in files
             and not any(matches(nodeid, entry) for nodeid in nodeids)]

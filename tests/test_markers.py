@@ -65,6 +65,20 @@ def test_every_slow_entry_is_marked_slow_and_a_stale_entry_stops_the_run(monkeyp
     assert markers.stale_entries(["tests/other.py::test_y"]) == []  # its file not collected
 
 
+def test_the_flood_timings_are_latency_and_the_rest_of_the_stack_is_not():
+    """make test's two-worker form runs `latency` alone after the rest: exactly the rows with
+    a normal player timed beside a flood, and the limits' timings."""
+    picked = collected("latency", "tests/stack/test_attacks.py", "tests/stack/test_limits.py",
+                       "tests/stack/test_identity.py")
+    rows = {test.split("[")[1].rstrip("]") for test in picked if "test_attacks" in test}
+    assert rows == {"row3", "row4", "row5", "row6", "row25", "row26"}, picked
+    assert any(test.startswith("tests/stack/test_limits.py") for test in picked)
+    assert not any("test_identity" in test for test in picked)
+    rest = collected("stack and not latency", "tests/stack/test_attacks.py")
+    assert "tests/stack/test_attacks.py::test_the_attack_holds[row16]" in rest
+    assert not any("[row26]" in test for test in rest)
+
+
 def test_the_stack_runs_on_one_worker_and_a_browser_file_stays_together():
     """Under `make test`'s two xdist workers (--dist loadgroup): one compose-like stack for the
     run, a browser or app-server file's module fixtures started once, units anywhere."""

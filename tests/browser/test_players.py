@@ -39,7 +39,11 @@ def sign_up(page, email: str, name: str):
     page.goto(link)
     page.locator("main form button[type=submit]").last.click()
     page.wait_for_url(re.compile(r"/me/$"))
-    assert page.locator("h1").inner_text() == name
+    shown = page.locator("h1").inner_text()
+    if shown != name:  # once, on two xdist workers: "You" (not reproduced in 160 sign-ups since)
+        print("cookies:", page.context.cookies(), "\nplayers:",
+              list(Player.objects.values("key", "name", "user_id")))
+    assert shown == name
 
 
 def sign_in(page, email: str):
