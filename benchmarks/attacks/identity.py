@@ -1,5 +1,6 @@
 """Who the client is: sign-in lockouts, sign-up limits and enumeration, proxy headers, the
-header cap, and form posts through the edge (rows 1, 9, 12, 13, 17, 20)."""
+header cap, form posts through the edge, and an account's key held by another browser (rows
+1, 9, 12, 13, 17, 20, 31), two browsers of one account signing in at once (row 32)."""
 
 from __future__ import annotations
 
@@ -108,3 +109,132 @@ def form_post_through_the_edge(stack, quick: bool) -> Result:
     return Result(20, "form POSTs through the edge on a port other than 80",
                   answer.status != 403,
                   f"set-language form with Origin {origin}: {answer.status}")
+
+
+def verified(stack, email: str) -> None:
+    """The mail's confirmation link followed (on whichever device: it signs that one in)."""
+    stack.shell("from allauth.account.models import EmailAddress\n"
+                f"EmailAddress.objects.filter(email={email!r}).update(verified=True)\n")
+
+
+@row(31)
+def an_accounts_key_in_another_browser(stack, quick: bool) -> Result:
+    """The outside attacker's find (issue 37's sign-in): a sign-up gave the account the
+    guest's key, which other browsers may hold as their cookie: the laptop that signed up
+    (its mail confirmed on a phone) and any device joined to it by a sync code. Each went on
+    as the account with no password: its name and export, deleting it, and a sign-in there to
+    another account took the first account's history along."""
+    from benchmarks.attacks.common import a_level
+
+    def csrf(client: Client) -> dict:
+        if "csrftoken" not in client.cookies:
+            client.get("/accounts/login/")
+        return {"X-CSRFToken": client.cookies.get("csrftoken", "")}
+
+    def me(client: Client) -> dict:
+        return client.get("/api/me/").json()
+
+    level = a_level(stack, 6)
+    start = f"/api/levels/6/{level['id']}/start/"
+    laptop, synced = Client(stack.url), Client(stack.url)
+    laptop.post(start, {}, headers=csrf(laptop))
+    code = laptop.post("/api/sync/code/", {}, headers=csrf(laptop)).json()["code"]
+    joined = synced.post("/api/sync/join/", {"code": code}, headers=csrf(synced)).status
+    name = a_name("Lap")
+    email = f"{name.lower()}@example.com"
+    signed_up = sign_up(laptop, email, name).status  # the mail is not confirmed yet
+    verified(stack, email)
+    phone = Client(stack.url)
+    phone_in = sign_in(phone, email, "correct-horse-battery-9").status
+    seen = {"laptop": me(laptop).get("name"), "synced": me(synced).get("name")}
+    exported = len(laptop.get("/api/me/export/").json().get("solves", []))
+    other_email, password = an_account(stack, a_name("Oth"))
+    sign_in(laptop, other_email, password)  # someone else's account, on the laptop
+    deleted = synced.request("DELETE", "/api/me/", headers=csrf(synced)).status
+    after = me(phone)
+    after["played"] = len(phone.get("/api/me/export/").json().get("solves", []))
+    # An account made before accounts took fresh keys (its key is a browser's guest key):
+    # that browser signs in to another account.
+    older = Client(stack.url)
+    older.post(start, {}, headers=csrf(older))
+    key = older.cookies["queens_player"].strip('"').split(":")[0]
+    stack.shell("from django.contrib.auth import get_user_model\n"
+                "from puzzles.models import Player\n"
+                f"u = get_user_model().objects.create_user({a_name('old')!r})\n"
+                f"Player.objects.create(key={key!r}, user=u, name={a_name('Old')!r})\n")
+    sign_in(older, other_email, password)
+    kept = int(stack.shell("from puzzles.models import Solve\n"
+                           f"print(Solve.objects.filter(player={key!r}).count())\n").split()[-1])
+    held = (not any(seen.values()) and exported == 0 and after.get("name") == name
+            and after["played"] == 1 and kept == 1)
+    return Result(31, "a browser holding an account's key as its guest cookie (the laptop "
+                  "whose sign-up was confirmed on a phone; a device synced before it)", held,
+                  f"sign-up {signed_up}, sync join {joined}, phone sign-in {phone_in}; as "
+                  f"guests, the names they saw: {seen}, the laptop's export: {exported} "
+                  f"solves; then another account signed in on the laptop and the synced "
+                  f"device deleted its 'me' ({deleted}): the account on the phone has name "
+                  f"{after.get('name')!r} and {after['played']} plays (1 before); an "
+                  f"older account on a browser's key, that browser signed in elsewhere: "
+                  f"{kept} of its 1 solve kept")
+
+
+@row(32)
+def one_account_signed_in_by_two_browsers_at_once(stack, quick: bool) -> Result:
+    """Two browsers of one account, whose guests played the same levels, sign in at the same
+    moment: both merges give the account those levels' plays (the outside attacker's find: a
+    sign-in was a 500 now and then, its browser left signed out)."""
+    import json
+    import re
+    import threading
+    from urllib.parse import urlencode
+
+    pairs = 8 if quick else 16
+    names = [a_name("Twin") for _ in range(pairs)]
+    accounts = [an_account(stack, name) for name in names]
+    browsers = [(Client(stack.url), Client(stack.url)) for _ in range(pairs)]
+    bodies = []
+    for (email, password), pair in zip(accounts, browsers, strict=True):
+        for browser in pair:
+            page = browser.get("/accounts/login/")
+            token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+            bodies.append(urlencode({"csrfmiddlewaretoken": token, "login": email,
+                                     "password": password}).encode())
+    # Each guest has played the same levels, 30 of them if there are (made here: the edge's
+    # POST rate would make 30 starts a browser take a minute), so each merge moves them all.
+    guests = [b.cookies["queens_player"].strip('"').split(":")[0]
+              for pair in browsers for b in pair]
+    played = int(stack.shell(
+        "from puzzles.models import Level, Solve\n"
+        "levels = list(Level.objects.order_by('id')[:30])\n"
+        f"for key in {json.dumps(guests)}:\n"
+        "    Solve.objects.bulk_create([Solve(level=l, player=key) for l in levels])\n"
+        "print(len(levels))\n").split()[-1])
+    statuses: Counter = Counter()
+    signed_out = 0
+
+    def sign_in_now(browser: Client, body: bytes, together: threading.Barrier) -> None:
+        together.wait()
+        statuses[browser.request("POST", "/accounts/login/", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Referer": stack.url + "/accounts/login/"}).status] += 1
+
+    for k, pair in enumerate(browsers):
+        together = threading.Barrier(2)
+        threads = [threading.Thread(target=sign_in_now, args=(browser, body, together))
+                   for browser, body in zip(pair, bodies[2 * k:2 * k + 2], strict=True)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        signed_out += sum(not b.get("/api/me/").json()["signed_in"] for b in pair)
+    plays = stack.shell("from puzzles.models import Player, Solve\n"
+                        f"keys = Player.objects.filter(name__in={names!r}).values('key')\n"
+                        "print(Solve.objects.filter(player__in=keys).count(),"
+                        f" Solve.objects.filter(player__in={guests!r}).count())\n").split()[-2:]
+    kept, left = map(int, plays)
+    return Result(32, "two browsers of one account, their guests having played the same "
+                  f"{played} levels, sign in at the same moment ({pairs} accounts)",
+                  set(statuses) == {302} and not signed_out and kept == played * pairs and not left,
+                  f"sign-ins {dict(statuses)}; browsers left signed out: {signed_out}; the "
+                  f"accounts' plays {kept} ({played} each: {played * pairs}), left on guest keys "
+                  f"{left}")

@@ -2,7 +2,8 @@
 learned from a throwaway cookie's hints, then a ranked daily; a race won after another cookie
 at the racer's address revealed its level; requests anyone can make that were 500s; sockets
 hung up mid-race writing a traceback each into the log; race sockets by the dozen from one
-address, each report fanned out to the room."""
+address, each report fanned out to the room; and (row 34) those hints asked at the player's
+address on a play the throwaway cookie began at another."""
 
 from __future__ import annotations
 
@@ -213,3 +214,36 @@ def race_sockets_by_the_dozen_from_one_address(stack, quick: bool) -> Result:
                   f"{seconds} s", len(opened) <= int(EDGE_LIMITS["QUEENS_EDGE_SOCKETS"])
                   and player_held(player),
                   f"{len(opened)} sockets opened, {refused} refused; {sent} reports", player)
+
+
+@row(34)
+def hints_at_the_players_address_on_a_play_begun_elsewhere(stack, quick: bool) -> Result:
+    """Row 21's attack, one request further (the outside attacker's find): the throwaway
+    cookie's play of the level begins at another address (one start), then every hint is
+    asked at the player's own address; a play's hints were counted under the address it
+    began at, so none counted here and the account's scripted solve was ranked."""
+    level = a_level(stack, 7)
+    name = f"Hx{int(time.time() * 1000) % 10**6}"
+    email, password = an_account(stack, name)
+    player = Client(stack.url)
+    signed_in(player, email, password)
+    csrf = {"X-CSRFToken": player.cookies.get("csrftoken", "")}
+    path = f"/api/levels/{level['size']}/{level['id']}/"
+    throwaway = Client(stack.url)  # another address, for one request
+    throwaway.post(path + "start/", {})
+    throwaway.address = player.address  # then every hint at the player's address
+    cells, hints = solution_by_hints(throwaway, level)
+    floor_s = fastest_ms(level) / 1000
+    player.post(path + "start/", {}, headers=csrf)
+    time.sleep(floor_s + 3)
+    check = player.post(path + "check/", {"queens": cells}, headers=csrf).json()
+    answer = player.post(path + "solves/", {"token": check.get("token"), "moves": person_like_log(
+        cells, end_s=check.get("seconds", 0) + 0.5, span_s=max(6.0, 0.6 * floor_s))},
+        headers=csrf)
+    record = answer.json()
+    return Result(34, "a throwaway cookie begins the level at another address, then takes "
+                  "every hint at the player's address; the account solves by script",
+                  not record.get("ranked"),
+                  f"7x7: {len(cells)} cells from {hints} hints at the player's address, solved "
+                  f"in {check.get('seconds')} s: {answer.status}, ranked {record.get('ranked')},"
+                  f" unranked {record.get('unranked')}")

@@ -1,5 +1,5 @@
 """Rankings and counts a script takes, and what an account leaves behind when deleted
-(rows 7, 11, 15)."""
+(rows 7, 11, 15, 33)."""
 
 from __future__ import annotations
 
@@ -100,3 +100,32 @@ def starts_with_fresh_cookies(stack, quick: bool) -> Result:
     return Result(15, f"start a community level {count} times with fresh cookies",
                   0 <= counted <= 5,
                   f"{count} starts from one address {dict(statuses)}: {counted} plays counted")
+
+
+@row(33)
+def a_deleted_accounts_sign_ins(stack, quick: bool) -> Result:
+    """What the sign-in lockout (axes) keeps of an account: a log of its good sign-ins and a
+    stranger's wrong passwords, each with the raw address (the outside attacker's find: both
+    stayed after the account was deleted; the privacy page keeps addresses only hashed)."""
+    from benchmarks.attacks.common import sign_in
+
+    name = f"Signs{uuid.uuid4().hex[:5]}"
+    email, password = an_account(stack, name)
+    player = Client(stack.url)
+    signed_in(player, email, password)
+    stranger = Client(stack.url)
+    sign_in(stranger, email, "not-the-password-1")
+    deleted = player.request("DELETE", "/api/me/", headers={
+        "X-CSRFToken": player.cookies.get("csrftoken", "")}).status
+    kept = stack.shell(
+        "from axes.models import AccessAttempt, AccessLog\n"
+        "from django.db.models import Q\n"
+        f"q = Q(username__iexact={email!r}) | Q(username__iexact={name!r})\n"
+        "print(AccessLog.objects.filter(q).count(), AccessAttempt.objects.filter(q).count(),"
+        f" AccessLog.objects.filter(ip_address={player.address!r}).count())\n").split()[-3:]
+    logs, attempts, by_address = map(int, kept)
+    return Result(33, "delete an account that signed in and met a stranger's wrong password",
+                  deleted < 300 and logs == attempts == by_address == 0,
+                  f"deletion {deleted}; axes rows naming the account after it: {logs} sign-in "
+                  f"log, {attempts} failed attempts; sign-ins logged with the player's raw "
+                  f"address: {by_address}")

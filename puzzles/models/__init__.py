@@ -12,7 +12,7 @@ from puzzles.levels.models import (
     RunStatus,
     random_pick,
 )
-from puzzles.play.models import Reveal, Solve, Strike
+from puzzles.play.models import HintShown, Reveal, Solve, Strike
 from puzzles.players.models import Follow, Player, SyncCode, player_handle
 from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
 
@@ -29,6 +29,7 @@ __all__ = [
     "DailyTheme",
     "DailyPuzzle",
     "Solve",
+    "HintShown",
     "Reveal",
     "Strike",
     "draft_key",

@@ -73,6 +73,23 @@ class Reveal(Stamped):
         return f"Level {self.level_id} revealed at {self.address[:8]}"
 
 
+class HintShown(Stamped):
+    """Hints shown at a client address (keyed, as Solve.address) on a play begun at another:
+    a play's hints are counted on its Solve, under the address it began at, so a throwaway
+    cookie that began there and asked every hint here left this address's count at nothing.
+    Apart from the players' rows, as Reveal is."""
+
+    level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="hints_shown")
+    address = models.CharField(max_length=32)
+    hints = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [one_row_per("level", "address", name="hint_shown_level_address")]
+
+    def __str__(self) -> str:
+        return f"Level {self.level_id}: {self.hints} hints at {self.address[:8]}"
+
+
 class Strike(Stamped):
     """Staff took a recorded solve off the boards (a top time they judged not a person's),
     with their reason; the category it had is kept."""

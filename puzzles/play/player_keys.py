@@ -2,6 +2,7 @@
 devices' plays of one level into one; forgetting keeps the solves for the levels' statistics,
 each under a key of its own that links it to nobody."""
 
+from django.db import IntegrityError, transaction
 from django.db.models import Value
 from django.db.models.functions import Cast, Concat
 
@@ -28,18 +29,29 @@ def merge_play(kept: Solve, other: Solve) -> None:
     kept.revealed = kept.seconds is None and (kept.revealed or other.revealed)
 
 
+def plays_of(key: str) -> dict[int, Solve]:
+    """The key's plays by level, locked for the merge."""
+    return {s.level_id: s for s in Solve.objects.select_for_update().filter(player=key)}
+
+
 def merge_solves(source: str, target: str) -> None:
     """A level both keys played keeps one play, so nothing is lost or counted twice."""
-    theirs = {s.level_id: s for s in Solve.objects.select_for_update().filter(player=target)}
-    for play in Solve.objects.select_for_update().filter(player=source):
+    theirs = plays_of(target)
+    # In level order, so two merges into one account (two browsers signing in at once) take
+    # the same unique index entries in the same order and never deadlock.
+    for play in Solve.objects.select_for_update().filter(player=source).order_by("level_id"):
         kept = theirs.get(play.level_id)
         if kept is None:
-            play.player = target
-            play.save(update_fields=["player"])
-        else:
-            merge_play(kept, play)
-            play.delete()
-            kept.save()
+            try:
+                with transaction.atomic():
+                    Solve.objects.filter(pk=play.pk).update(player=target)
+                continue
+            except IntegrityError:  # the target's play of it came since (another merge, a start)
+                kept = Solve.objects.select_for_update().get(level_id=play.level_id,
+                                                             player=target)
+        merge_play(kept, play)
+        play.delete()
+        kept.save()
 
 
 def anonymise_solves(key: str) -> None:

@@ -1,8 +1,8 @@
 """Accounts (django-allauth) joined to players: the sign-up form asks for a display name and
-gives the new account the guest's own history; a sign-in merges this browser's guest
-history into the account and keeps the account's key in the session; a sign-out leaves a
-fresh guest (puzzles.players.identity sets its cookie). Who is signing in and from where,
-for allauth's limits and axes' lockout: the email typed and
+gives the new account (on a fresh key) the guest's own history; a sign-in merges this
+browser's guest history into the account and keeps the account's key in the session; a
+sign-out leaves a fresh guest (puzzles.players.identity sets its cookie). Who is signing in
+and from where, for allauth's limits and axes' lockout: the email typed and
 puzzles.players.identity.client_address."""
 
 from __future__ import annotations
@@ -71,9 +71,9 @@ def join_guest_to_account(sender, request, user, **kwargs) -> None:
     request.session[ACCOUNT_KEY] = key
     request.player = key
     if key == guest:
-        # A sign-up gave the account this browser's guest key: a fresh guest cookie, or the
-        # browser would go on as the account once the session ends (expired, or cut by a
-        # password change elsewhere).
+        # An account made before accounts took fresh keys has this browser's guest key: a
+        # fresh guest cookie, or the browser would go on as the account once the session
+        # ends (expired, or cut by a password change elsewhere).
         request.next_guest_player = new_player_key()
 
 

@@ -13,6 +13,7 @@ import hmac
 import secrets
 from datetime import timedelta
 
+from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -33,8 +34,11 @@ SYNC_CODE_TTL = timedelta(minutes=10)
 # ---------------------------------------------------------------- merging histories
 def merge_history(source: str, target: str) -> None:
     """Move every row of `source` to `target` (each domain's columns, through the registry of
-    player-key columns); the source key is left with nothing."""
-    if source == target:
+    player-key columns); the source key is left with nothing. A source that is an account's
+    key keeps its rows: an account made before accounts took fresh keys has a guest's key,
+    which browsers may still hold as their cookie (their sign-in to another account, or a
+    sync join, would carry that account's history along)."""
+    if source == target or Player.objects.filter(key=source, user__isnull=False).exists():
         return
     with transaction.atomic():
         left = leaderboards.boards_of(source)  # the guest's own places go with its key
@@ -50,36 +54,63 @@ def merge_history(source: str, target: str) -> None:
 
 
 # ---------------------------------------------------------------- accounts
+# An account's key is always a fresh one that no browser holds: a guest key may sit in other
+# cookies (a device joined by a sync code, the browser that signed up while its mail was
+# unconfirmed), and each of those went on as the account without its password (its name,
+# its export, deleting it, or a sign-in there to another account taking its history along).
+# The guest's history joins the account by a merge instead.
 def claim_account(user, *, guest_key: str, name: str) -> Player:
-    """A new account takes the guest's own key (their history is already filed under it)
-    and its display name."""
+    """A new account with its display name, on a fresh key; the guest's history merged
+    into it."""
     name = domain.check_display_name(name)
     with transaction.atomic():
-        player, _ = Player.objects.select_for_update().get_or_create(key=guest_key)
-        if player.user_id is not None and player.user_id != user.pk:
-            player = Player.objects.create(key=secrets.token_urlsafe(18))
-        player.user, player.name = user, name
+        player = (Player.objects.select_for_update().filter(user=user).first()
+                  or Player(key=secrets.token_urlsafe(18), user=user))
+        player.name = name
         try:
             with transaction.atomic():
                 player.save()
         except IntegrityError:
             raise ServiceError(name_taken_message(name)) from None
-        key = player.key
-        transaction.on_commit(lambda: leaderboards.resync_player(key))  # a guest's solves
+        merge_history(guest_key, player.key)  # resyncs the account's places after the commit
     return player
+
+
+def rekey_accounts(players) -> int:
+    """Each of these accounts on a fresh key, its history moved to it through the registry,
+    and its sessions ended (they name the old key; the next sign-in finds the new one). For
+    the accounts made before accounts took fresh keys (migration 0021): their key was a
+    guest's, which other browsers may still hold as their cookie. How many were moved."""
+    from importlib import import_module
+
+    from django.contrib.sessions.models import Session
+
+    moved: set[int] = set()  # their users' ids
+    with transaction.atomic():
+        for player in players:
+            if player.user_id is None:
+                continue
+            old, new = player.key, secrets.token_urlsafe(18)
+            left = leaderboards.boards_of(old)
+            player.key = new
+            player.save(update_fields=["key"])
+            player_keys.merge_all(old, new)
+            moved.add(player.user_id)
+            transaction.on_commit(lambda old=old, new=new, left=left: (
+                leaderboards.forget(None, old, left), leaderboards.resync_player(new)))
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    users = {str(user) for user in moved}
+    for session in Session.objects.all().iterator():
+        if str(session.get_decoded().get("_auth_user_id")) in users:
+            store(session_key=session.session_key).delete()  # the cache's copy too
+    return len(moved)
 
 
 def sign_in(user, *, guest_key: str) -> str:
     """The account's player key, once this browser's guest history is merged into it (an
-    account made before players had rows gets one now, on the guest's key)."""
-    player = Player.objects.filter(user=user).first()
-    if player is None:
-        player, _ = Player.objects.get_or_create(key=guest_key)
-        if player.user_id is None:
-            player.user = user
-            player.save(update_fields=["user"])
-        else:
-            player = Player.objects.create(key=secrets.token_urlsafe(18), user=user)
+    account made before players had rows gets one now, on a fresh key)."""
+    player = Player.objects.get_or_create(user=user,
+                                          defaults={"key": secrets.token_urlsafe(18)})[0]
     merge_history(guest_key, player.key)
     return player.key
 
@@ -206,4 +237,17 @@ def delete_history(key: str, *, user=None) -> None:
             player.delete()  # its follows go with it
         transaction.on_commit(lambda: leaderboards.forget(pk, key, board_ids))
         if user is not None:
+            forget_sign_ins(user)
             user.delete()  # its email addresses go with it
+
+
+def forget_sign_ins(user) -> None:
+    """axes' rows about the account (wrong passwords typed for it, each with the raw address
+    they came from): keyed by the name typed, its username or an email, in any case."""
+    names = {user.get_username(), user.email,
+             *user.emailaddress_set.values_list("email", flat=True)} - {""}
+    typed = Q()
+    for name in names:
+        typed |= Q(username__iexact=name)
+    AccessAttempt.objects.filter(typed).delete()
+    AccessLog.objects.filter(typed).delete()

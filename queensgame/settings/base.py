@@ -111,6 +111,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "puzzles.players.identity.client_address"
 AXES_USERNAME_CALLABLE = "puzzles.players.accounts.login_name"
 AXES_RESET_ON_SUCCESS = True
+# No log of good sign-ins: it kept each one's raw address and browser, past the account's
+# deletion (the database holds a player's address only as a keyed hash). The wrong passwords
+# the lockout counts stay for its cool-off, and go with a deleted account.
+AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
 
 # Players' accounts (django-allauth): optional, by email and password, the email verified

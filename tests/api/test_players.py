@@ -458,7 +458,9 @@ def test_a_guest_who_signs_up_keeps_everything_and_lands_on_the_board(daily, mak
     assert after["signed_in"] and after["name"] == "Dora"
     assert (after["solves"], after["streak"], after["bests"]) == (
         2, 1, before["bests"])
-    assert Draft.objects.filter(player=key).count() == 1
+    dora = Player.objects.get(name="Dora").key
+    assert dora != key  # a fresh key, which no browser holds
+    assert Draft.objects.filter(player=dora).count() == 1
     assert [e["name"] for e in board(guest)["entries"]] == ["Dora"]
 
 
@@ -636,3 +638,23 @@ def test_me_serves_the_streaks_last_day(daily, client):
     solve(client, daily, 100)
     until = today() + timedelta(days=1)  # solved today, no freeze held
     assert client.get("/api/me/").json()["streak_until"] == until.isoformat()
+
+
+def test_hints_taken_at_an_address_count_there_whichever_address_began_the_play(daily):
+    """Found by the outside attacker (the hole above, one request further): the throwaway
+    cookie's play of the level began at another address, so its 14 hints, all taken at the
+    player's address, were counted at the other one, and the account's scripted 7×7 was
+    ranked. Hints count at the address that asked them."""
+    url = f"/api/levels/8/{daily.id}/"
+    throwaway = Client(REMOTE_ADDR="10.66.0.9")
+    assert post(throwaway, url + "start/", {}).status_code == 200  # begun elsewhere
+    throwaway.defaults["REMOTE_ADDR"] = "10.66.0.1"  # then every hint at the player's address
+    marks = {"queens": [], "crosses": []}
+    for _ in range(3):
+        step = post(throwaway, url + "hint/", marks).json()
+        marks["queens"] += step["queens"]
+        marks["crosses"] += step["crosses"]
+    cheat, _ = account("elsewhere@example.com", "Elsewhere",
+                       client=Client(REMOTE_ADDR="10.66.0.1"))
+    record = solve(cheat, daily, 95)
+    assert (record["ranked"], record["unranked"]) == (False, "hinted")

@@ -79,3 +79,37 @@ def test_the_models_and_the_migrations_agree():
     out = StringIO()
     call_command("makemigrations", "--check", "--dry-run", stdout=out, stderr=out)
     assert "No changes detected" in out.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_accounts_made_on_a_guests_key_take_a_fresh_one():
+    """Migration 0021 on a database from before it: the account's key changes and its plays
+    follow it; a guest (no account) keeps its key."""
+    from django.contrib.auth import get_user_model
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("puzzles", "0020_hint_shown")])
+    old = executor.loader.project_state([("puzzles", "0020_hint_shown")]).apps
+    Player, Level = old.get_model("puzzles", "Player"), old.get_model("puzzles", "Level")
+    Play = old.get_model("puzzles", "Solve")
+    user = get_user_model().objects.create_user("was", "was@example.com", "pw-123456789")
+    Player.objects.create(key="the-guest-key", user_id=user.pk, name="Was", handle="h1")
+    Player.objects.create(key="a-guest", handle="h2")
+    playable = generate(6, seed=3)
+    level = Level.objects.create(size=6, rule="touch", regions=playable.regions,
+                                 solution=playable.solution, seed=3,
+                                 canonical_hash=canonical_hash(playable.regions))
+    Play.objects.create(level=level, player="the-guest-key")
+    try:
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+        from puzzles.models import Player as NewPlayer
+        from puzzles.models import Solve
+
+        account = NewPlayer.objects.get(user=user)
+        assert account.key != "the-guest-key" and account.name == "Was"
+        assert list(Solve.objects.values_list("player", flat=True)) == [account.key]
+        assert NewPlayer.objects.filter(key="a-guest", user__isnull=True).exists()
+    finally:
+        call_command("flush", "--noinput")

@@ -106,3 +106,23 @@ def test_the_export_holds_every_exported_column(rows_under):
     typed = {c.label for c in player_keys.columns()
              if any(f.name in ("name", "maker_name") for f in c.model._meta.get_fields())}
     assert typed <= {c.label for c in player_keys.columns() if c.export}, typed
+
+
+@pytest.mark.django_db
+def test_a_merge_meets_a_play_the_target_made_meanwhile(make_level, monkeypatch):
+    """Found by the outside attacker: two browsers of one account signing in at once, their
+    guests having played the same level, were a 500 at one of the sign-ins (1 of 16 on the
+    stack: the second merge moved a play onto a level the first had just given the account,
+    and the unique (level, player) refused it), which left that browser signed out. The merge
+    folds such a play into the account's instead."""
+    from puzzles.play import player_keys as play_keys
+
+    level = make_level(size=6, seed=11)
+    Solve.objects.create(level=level, player="guest-a", hints=1)
+    Solve.objects.create(level=level, player="account-key", hints=2)
+    # As a concurrent merge (or the account's own start) leaves it: the account's play of the
+    # level committed after this merge read the account's plays.
+    monkeypatch.setattr(play_keys, "plays_of", lambda key: {})
+    player_service.merge_history("guest-a", "account-key")
+    kept = Solve.objects.get(level=level)
+    assert (kept.player, kept.hints) == ("account-key", 3)

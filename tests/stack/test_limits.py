@@ -24,6 +24,10 @@ pytestmark = pytest.mark.redis
 POST_RATE = 120  # QUEENS_POST_RATE's default: per address and minute
 
 
+# What puzzles.core.rate_limits logs for each request it counts in its own process.
+LOCAL_COUNT = "counting in this process"
+
+
 def a_fresh_address() -> str:
     """A documentation address no other test uses, as the one proxy would append it."""
     bits = uuid.uuid4().hex
@@ -77,22 +81,29 @@ def flood(stack, path: str, count: int, connections: int, address: str,
 def test_two_thousand_posts_at_once_are_counted_exactly(stack):
     level = wait_for_level(stack, 6)
     inside_one_window(margin_s=40)
+    before = stack.log("web").count(LOCAL_COUNT)
     statuses, _ = flood(stack, f"/api/levels/6/{level['id']}/check/", 2000, 50,
                         a_fresh_address())
-    print(f"2,000 concurrent POSTs against {POST_RATE}/minute: {dict(statuses)}")
-    assert statuses[200] == POST_RATE  # not one more (the get/set counter let 293 in)
-    assert statuses[429] == 2000 - POST_RATE
+    # A Redis call past its quarter second (a machine loaded far past its cores) is counted in
+    # the process instead, and logged: each such count may let one more in, never more.
+    local = stack.log("web").count(LOCAL_COUNT) - before
+    print(f"2,000 concurrent POSTs against {POST_RATE}/minute: {dict(statuses)}; "
+          f"{local} counted in a process")
+    assert POST_RATE <= statuses[200] <= POST_RATE + local  # (the get/set counter let 293 in)
+    assert statuses[429] == 2000 - statuses[200]
 
 
 def test_with_redis_stopped_a_limit_still_applies_per_process(stack):
     level = wait_for_level(stack, 6)
     inside_one_window(margin_s=40)
+    before = stack.log("web").count(LOCAL_COUNT)
     stack.redis.stop()
     try:
         statuses, _ = flood(stack, f"/api/levels/6/{level['id']}/check/", 600, 20,
                             a_fresh_address())
     finally:
         stack.redis.start()
+    assert stack.log("web").count(LOCAL_COUNT) - before == 600  # each said, once
     workers = int(stack.env["GUNICORN_WORKERS"])
     print(f"Redis stopped: 600 POSTs, {workers} web processes: {dict(statuses)}")
     assert 0 < statuses[200] <= workers * POST_RATE

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, Sum
 
 from puzzles.levels.models import Level
-from puzzles.play.models import Reveal, Solve
+from puzzles.play.models import HintShown, Reveal, Solve
 
 # A ranking line ("faster than 60 % of players") needs this many ranked solves of the level:
 # with fewer, one other player makes it 0 % or 100 %.
@@ -66,6 +66,9 @@ def exposed_at(level: Level, address: str, *, besides: str | None = None) -> str
         return "revealed"
     hints = Solve.objects.filter(level=level, address=address).exclude(
         player=besides or "").aggregate(total=Sum("hints"))["total"] or 0
+    # Hints shown here on plays begun at another address (anyone's, as a reveal is).
+    hints += HintShown.objects.filter(level=level, address=address).aggregate(
+        total=Sum("hints"))["total"] or 0
     return "hinted" if hints >= HINTS_SHOWN_AT_ADDRESS else None
 
 

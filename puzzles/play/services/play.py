@@ -22,7 +22,7 @@ from puzzles.levels.models import Level
 from puzzles.play import board_check as board
 from puzzles.play import move_log as moves
 from puzzles.play import solve_listeners
-from puzzles.play.models import Reveal, Solve
+from puzzles.play.models import HintShown, Reveal, Solve
 from puzzles.play.selectors import play as play_selectors
 
 SOLVE_TOKEN_SALT = "queens.solve"
@@ -200,6 +200,9 @@ def give_hint(level: Level, *, player: str, queens: object, crosses: object,
         solve.hints += 1
         solve.techniques = [*solve.techniques, step.technique]
         solve.save(update_fields=["hints", "techniques"])
+        if address and address != solve.address:  # shown here, counted on a play begun elsewhere
+            HintShown.objects.get_or_create(level=level, address=address)
+            HintShown.objects.filter(level=level, address=address).update(hints=F("hints") + 1)
     return step
 
 
