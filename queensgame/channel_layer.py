@@ -2,8 +2,9 @@
 Channels ends a consumer on the first error its channel's receive raises, and its WebSocket
 closes with it: without this, a Redis restart drops every room socket of every process. Once
 Redis answers again, the process's sockets rejoin their groups (a restarted Redis may have
-lost them). A send is tried twice (the first use of a pooled connection the restarted Redis
-closed fails); while Redis is away sends fail, and the consumers catch and log them."""
+lost them). A send, a join and a leave are tried twice (the first use of a pooled connection
+the restarted Redis closed fails: a socket opened after a restart got a 500 from its join);
+while Redis is away they fail, and the consumers catch and log them."""
 
 from __future__ import annotations
 
@@ -26,14 +27,20 @@ class PatientRedisChannelLayer(RedisChannelLayer):
         self.rejoin = False
 
     async def group_add(self, group, channel):
-        await super().group_add(group, channel)
+        try:
+            await super().group_add(group, channel)
+        except AWAY:
+            await super().group_add(group, channel)
         self.joined[group].add(channel)
 
     async def group_discard(self, group, channel):
         self.joined[group].discard(channel)
         if not self.joined[group]:
             del self.joined[group]
-        await super().group_discard(group, channel)
+        try:
+            await super().group_discard(group, channel)
+        except AWAY:
+            await super().group_discard(group, channel)
 
     async def send(self, channel, message):
         try:
