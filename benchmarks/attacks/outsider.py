@@ -75,6 +75,20 @@ def person_like_log(cells: list[list[int]], end_s: float, span_s: float) -> list
     return [log[0], cross, *log[1:]]
 
 
+def solved_by_script(player: Client, level: dict, cells, csrf: dict):
+    """The account opens the level, waits past its pace floor and files the cells with a
+    person-like move log: the check's answer and the solve's."""
+    path = f"/api/levels/{level['size']}/{level['id']}/"
+    floor_s = fastest_ms(level) / 1000
+    player.post(path + "start/", {}, headers=csrf)
+    time.sleep(floor_s + 3)
+    check = player.post(path + "check/", {"queens": cells}, headers=csrf).json()
+    answer = player.post(path + "solves/", {"token": check.get("token"), "moves": person_like_log(
+        cells, end_s=check.get("seconds", 0) + 0.5, span_s=max(6.0, 0.6 * floor_s))},
+        headers=csrf)
+    return check, answer
+
+
 @row(21)
 def a_daily_solved_from_a_throwaway_cookies_hints(stack, quick: bool) -> Result:
     daily = Client(stack.url).get("/api/daily/")
@@ -88,14 +102,7 @@ def a_daily_solved_from_a_throwaway_cookies_hints(stack, quick: bool) -> Result:
     csrf = {"X-CSRFToken": player.cookies.get("csrftoken", "")}
     throwaway = Client(stack.url, address=player.address)  # the same address, a new cookie
     cells, hints = solution_by_hints(throwaway, level)
-    path = f"/api/levels/{level['size']}/{level['id']}/"
-    floor_s = fastest_ms(level) / 1000
-    player.post(path + "start/", {}, headers=csrf)
-    time.sleep(floor_s + 3)
-    check = player.post(path + "check/", {"queens": cells}, headers=csrf).json()
-    answer = player.post(path + "solves/", {"token": check.get("token"), "moves": person_like_log(
-        cells, end_s=check.get("seconds", 0) + 0.5, span_s=max(6.0, 0.6 * floor_s))},
-        headers=csrf)
+    check, answer = solved_by_script(player, level, cells, csrf)
     record = answer.json()
     board = Client(stack.url).get("/api/leaderboards/daily/").json()
     listed = [e for e in board.get("entries", []) if e.get("name") == name]
@@ -233,13 +240,7 @@ def hints_at_the_players_address_on_a_play_begun_elsewhere(stack, quick: bool) -
     throwaway.post(path + "start/", {})
     throwaway.address = player.address  # then every hint at the player's address
     cells, hints = solution_by_hints(throwaway, level)
-    floor_s = fastest_ms(level) / 1000
-    player.post(path + "start/", {}, headers=csrf)
-    time.sleep(floor_s + 3)
-    check = player.post(path + "check/", {"queens": cells}, headers=csrf).json()
-    answer = player.post(path + "solves/", {"token": check.get("token"), "moves": person_like_log(
-        cells, end_s=check.get("seconds", 0) + 0.5, span_s=max(6.0, 0.6 * floor_s))},
-        headers=csrf)
+    check, answer = solved_by_script(player, level, cells, csrf)
     record = answer.json()
     return Result(34, "a throwaway cookie begins the level at another address, then takes "
                   "every hint at the player's address; the account solves by script",
