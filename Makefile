@@ -42,8 +42,8 @@ run: install ## the site on http://127.0.0.1:$PORT (default 8000) with its worke
 # group_of), the rest wherever a core is free; much of it waits (sockets, sweeps, workers), so
 # two nearly halve it even on two cores. Then the `latency` tests alone: the floods timed
 # against a normal player's calm baseline, which another worker's engine tests on the same
-# cores would make (seen: row 26, p99 448 ms > 300). About 15 minutes on two cores instead of
-# 27 in one process (TEST_WORKERS=0 make test).
+# cores would make (seen: row 26, p99 448 ms > 300). About 19 minutes on two cores, set-up
+# included, instead of 27 in one process (TEST_WORKERS=0 make test).
 TEST_WORKERS ?= 2
 PARALLEL = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadgroup)
 test: install ## the test suite (pytest; Redis and PostgreSQL are used when they run here)
