@@ -1,10 +1,11 @@
 """Picture sheets of generated boards:
-`python -m benchmarks.sheet [--out DIR] [--strategy design|fast] [--motifs]`.
+`python -m benchmarks.sheet [--out DIR] [--strategy design|fast] [--motifs] [--families]`.
 
 One PNG per size class (7-9, 10-12, 13-16, 17-20): 24 untargeted levels (seeds 0..23, the
 sizes of the class in turn), each in its region colours with its size, tier and design score
 (generator_ext.design_score) under it, to look at beside hand-made boards. --strategy fast
-draws today's previous generator, the baseline; --motifs draws one sheet of 24 motifs."""
+draws today's previous generator, the baseline; --motifs draws one sheet of 24 motifs;
+--families one sheet per composition family (FAMILIES), boards of 8 to 11."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from generator_ext import design_score, generate, motifs, rate, region_colors
+from generator_ext import FAMILIES, design_score, generate, motifs, rate, region_colors
 from puzzles.web.og_image import BACKGROUND, TEXT, draw_board
 
 CLASSES = {"7-9": (7, 8, 9), "10-12": (10, 11, 12), "13-16": (13, 14, 15, 16),
@@ -22,7 +23,7 @@ COLUMNS, ROWS, BOARD, GAP, CAPTION = 6, 4, 220, 24, 40
 
 
 def sheet(sizes: tuple[int, ...], title: str, strategy: str = "design",
-          motif_names: list[str] | None = None) -> Image.Image:
+          motif_names: list[str] | None = None, family: str | None = None) -> Image.Image:
     width = COLUMNS * BOARD + (COLUMNS + 1) * GAP
     height = 60 + ROWS * (BOARD + CAPTION) + (ROWS + 1) * GAP
     image = Image.new("RGB", (width, height), BACKGROUND)
@@ -32,7 +33,7 @@ def sheet(sizes: tuple[int, ...], title: str, strategy: str = "design",
     for seed in range(COLUMNS * ROWS):
         n = sizes[seed % len(sizes)]
         motif = motif_names[seed % len(motif_names)] if motif_names else None
-        regions = generate(n, seed=seed, strategy=strategy, motif=motif).regions
+        regions = generate(n, seed=seed, strategy=strategy, motif=motif, family=family).regions
         left = GAP + (seed % COLUMNS) * (BOARD + GAP)
         top = 60 + GAP + (seed // COLUMNS) * (BOARD + CAPTION + GAP)
         draw_board(draw, regions, region_colors(regions), left, top, BOARD)
@@ -49,9 +50,17 @@ def main(argv=None):
     parser.add_argument("--out", default="test-artifacts/sheets")
     parser.add_argument("--strategy", default="design", choices=["design", "fast"])
     parser.add_argument("--motifs", action="store_true")
+    parser.add_argument("--families", action="store_true")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.families:
+        for family in FAMILIES:
+            path = out / f"family-{family}.png"
+            sheet((8, 9, 10, 11), f"Family {family}, 8-11: seeds 0-23",
+                  family=family).save(path)
+            print(path)
+        return
     if args.motifs:
         names = motifs()[::2][:COLUMNS * ROWS]
         path = out / "motifs-9-12.png"

@@ -18,7 +18,7 @@ from generator_ext.deduce import (
     rate,
     star_tier,
 )
-from generator_ext.levels import STYLES, GeneratedLevel, generate, served_tiers
+from generator_ext.levels import FAMILIES, STYLES, GeneratedLevel, generate, served_tiers
 from generator_ext.motifs import (
     MOTIF_KINDS,
     MOTIF_SIZES,
@@ -48,6 +48,7 @@ from generator_ext.stars_logic import STAR_TECHNIQUES
 __all__ = [
     "CORE",
     "DARK_HEXES",
+    "FAMILIES",
     "MOTIF_KINDS",
     "MOTIF_SIZES",
     "PICTOGRAMS",

@@ -5,6 +5,8 @@ from typing import Any, Literal, overload
 _Rule = Literal["touch", "classic"]
 _Strategy = Literal["design", "fast", "unique", "naive"]
 _Style = Literal["any", "mirror", "turn", "diagonal"]
+_Family = Literal["strokes", "motif", "frames", "spiral", "stripes", "cross", "islands",
+                  "blocks", "loose"]
 _Tier = Literal["easy", "medium", "hard", "expert"]
 _Regions = Sequence[Sequence[int]]
 _Cells = Sequence[Sequence[int]]
@@ -16,6 +18,7 @@ TIERS: tuple[str, ...]
 REGION_COLORS: list[tuple[str, str]]
 # The layout styles generate(style=) takes, by name.
 STYLES: dict[str, int]
+FAMILIES: tuple[str, ...]
 # The board sizes a motif is drawn on, and the motifs' kinds (the builder's picker groups).
 MOTIF_SIZES: range
 MOTIF_KINDS: tuple[str, ...]
@@ -52,6 +55,7 @@ class GeneratedLevel:
     motif: str | None = None
     fallback: bool = False
     stars: int = 1  # with k > 1, solution[row] is the sorted list of that row's star columns
+    family: str | None = None  # FAMILIES; None: grown, not composed
     @property
     def size(self) -> int: ...
 
@@ -137,12 +141,13 @@ def generate(
     rule: _Rule = "touch",
     seed: int | None = None,
     strategy: _Strategy = "design",
-    min_region_size: int = 2,
+    min_region_size: int | None = None,
     max_attempts: int | None = None,
     tier: _Tier | None = None,
     style: _Style | None = None,
     motif: str | None = None,
     stars: int = 1,
+    family: _Family | None = None,
 ) -> GeneratedLevel: ...
 def canonical_hash(regions: _Regions, rule: _Rule = "touch", stars: int = 1) -> str: ...
 def rate(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None,
@@ -173,6 +178,7 @@ def color_name(name: str, words: Words | None = None) -> str: ...
 __all__ = [
     "CORE",
     "DARK_HEXES",
+    "FAMILIES",
     "MOTIF_KINDS",
     "MOTIF_SIZES",
     "PICTOGRAMS",

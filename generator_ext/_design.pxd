@@ -6,7 +6,8 @@ from generator_ext._core cimport Board
 from generator_ext._plant cimport GenStats
 from generator_ext._rng cimport Rng
 
-cdef double design_value(int n, const int8_t* grid) noexcept nogil
+cdef double design_value(int n, const int8_t* grid, bint symmetry_only=*) noexcept nogil
 cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
-                       int style, const int8_t* motif, int8_t* out, int8_t* solution,
+                       int style, int family, int singles, const int8_t* motif,
+                       bint patient, int8_t* out, int8_t* solution,
                        GenStats* st) noexcept nogil

@@ -8,7 +8,8 @@ from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from generator_ext._compose cimport (
-    SYM_ANTIDIAGONAL, SYM_DIAGONAL, SYM_FLIP, SYM_MIRROR, SYM_TURN, compose, symmetry_map,
+    FAMILY_LOOSE, FAMILY_MOTIF, FAMILY_STROKES, SYM_ANTIDIAGONAL, SYM_DIAGONAL, SYM_FLIP, SYM_MIRROR, SYM_NONE, SYM_TURN,
+    compose_family, symmetry_map,
 )
 from generator_ext._core cimport MAX_N, Board, board_add_cell, board_from_grid, board_init
 from generator_ext._core cimport neighbours4, region_connected
@@ -36,6 +37,7 @@ cdef int UNIQUE_STEPS_PER_N = 4
 cdef double UNIQUE_PULL = 2.0        # solutions left one point of design score is worth
 cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided before giving up
 cdef double DESIGN_PULL = 6.0       # undecided cells one whole point of design score is worth
+cdef double TWO_CELL_COST = 0.5     # a family's look: what a two-cell region's share costs
 cdef int DESIGN_ATTEMPTS_PER_CANDIDATE = 40
 # Past 16, a composition costs tens of milliseconds and most do not come out: a few only.
 cdef int LARGE_N = 17
@@ -72,8 +74,9 @@ cdef inline double closeness(double value, double target) noexcept nogil:
     return 1.0 if value >= target else value / target
 
 
-cdef double design_value(int n, const int8_t* grid) noexcept nogil:
-    """shapes.design_score(...).score, unrounded, for a full map."""
+cdef double design_value(int n, const int8_t* grid, bint symmetry_only=False) noexcept nogil:
+    """shapes.design_score(...).score, unrounded, for a full map (symmetry_only: its symmetry
+    figure alone)."""
     cdef int area[MAX_N]
     cdef int kept[7]
     cdef int r, c, x, k, g, borders = 0, thin = 0, same, regions = 0, two = 0, one = 0
@@ -109,6 +112,8 @@ cdef double design_value(int n, const int8_t* grid) noexcept nogil:
     for k in range(7):
         if kept[k] > best:
             best = kept[k]
+    if symmetry_only:
+        return <double>best / borders if borders else 0.0
     for g in range(n):
         if area[g]:
             regions += 1
@@ -131,6 +136,26 @@ cdef double design_value(int n, const int8_t* grid) noexcept nogil:
 
 cdef inline double abs_double(double x) noexcept nogil:
     return x if x >= 0 else -x
+
+
+cdef double look(int n, const int8_t* grid, const int8_t* layout) noexcept nogil:
+    """What the repairs and the choice among candidates keep: the design score, or for a
+    family drawn as its own layout (frames, stripes, islands...) the share of cells still in
+    their layout region, so that a frame stays a frame and a border stays straight rather
+    than every family pulled to the same medians."""
+    cdef int area[MAX_N]
+    cdef int x, g, kept = 0, two = 0
+    if layout == NULL:
+        return design_value(n, grid)
+    for g in range(n):
+        area[g] = 0
+    for x in range(n * n):
+        kept += grid[x] == layout[x]
+        area[grid[x]] += 1
+    for g in range(n):
+        two += area[g] == 2
+    # A two-cell region is a stub the layout did not draw: it costs as the design score's do.
+    return <double>kept / (n * n) - TWO_CELL_COST * two / n
 
 
 cdef int draw_move(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
@@ -180,7 +205,8 @@ cdef bint movable(const Board* b, const int8_t* q, const int* size, int min_size
 
 
 cdef bint design_repair(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
-                        int level, uint32_t closed, GenStats* st) noexcept nogil:
+                        int level, uint32_t closed, const int8_t* layout,
+                        GenStats* st) noexcept nogil:
     """Move cells the techniques up to `level` leave undecided into neighbouring regions
     until those techniques solve the map; among a few sampled moves take the one with the
     fewest cells left undecided less DESIGN_PULL times its design score."""
@@ -220,7 +246,7 @@ cdef bint design_repair(Rng* rng, Board* b, const int8_t* q, int* size, int min_
             if h < 0:
                 continue
             after = residue(b, level, NULL)
-            cost = after - DESIGN_PULL * design_value(n, b.region)
+            cost = after - DESIGN_PULL * look(n, b.region, layout)
             move_cell(b, size, cell, h)
             evaluated += 1
             if after >= 0:
@@ -322,7 +348,7 @@ cdef bint feed_small(Rng* rng, Board* b, const int8_t* q, int* size, int min_siz
 
 
 cdef bint make_unique(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
-                     uint32_t closed, GenStats* st) noexcept nogil:
+                     uint32_t closed, const int8_t* layout, GenStats* st) noexcept nogil:
     """Counting is far cheaper than deduction, so uniqueness comes first: while a second
     solution exists, move one of its queens' cells into a neighbouring region (which kills
     it), taking among a few the move that leaves the fewest solutions, then the best look."""
@@ -350,7 +376,7 @@ cdef bint make_unique(Rng* rng, Board* b, const int8_t* q, int* size, int min_si
             count = count_board(b, REPAIR_EVAL_LIMIT, REPAIR_EVAL_NODES, scratch, &aborted)
             if aborted:
                 count = REPAIR_EVAL_LIMIT
-            cost = count - UNIQUE_PULL * design_value(n, b.region)
+            cost = count - UNIQUE_PULL * look(n, b.region, layout)
             move_cell(b, size, cell, h)
             offer_move(rng, &best, cell, g, cost)
         if not take_best(rng, b, q, size, min_size, closed, &best, st):
@@ -429,6 +455,55 @@ cdef void design_polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_
             move_cell(b, size, cell, h)
 
 
+cdef void restore_layout(Rng* rng, Board* b, const int8_t* q, int* size, int min_size,
+                         int tier, uint32_t closed, const int8_t* layout,
+                         GenStats* st) noexcept nogil:
+    """The polish of a family drawn as its own layout: cells the repairs moved go back to
+    their layout region wherever the level keeps its tier (borders straight again)."""
+    cdef int n = b.n
+    cdef int order[MAX_N * MAX_N]
+    cdef int x, j, h, g
+    for x in range(n * n):
+        order[x] = x
+    rng_shuffle(rng, order, n * n)
+    for j in range(n * n):
+        x = order[j]
+        g = layout[x]
+        h = b.region[x]
+        if h == g or (closed >> g) & 1 or not movable(b, q, size, min_size, closed, x):
+            continue
+        if not touches_region(b, x, g):
+            continue
+        move_cell(b, size, x, g)
+        if logic_tier(b) == tier:
+            st.polish_moves += 1
+        else:
+            move_cell(b, size, x, h)
+
+
+cdef void grow_stubs(Board* b, const int8_t* q, int* size, int tier, uint32_t closed,
+                     GenStats* st) noexcept nogil:
+    """Two-cell regions the repairs left take a cell from a roomy neighbour wherever the
+    level keeps its tier (a layout family draws none of two cells)."""
+    cdef int n = b.n
+    cdef int x, g, h
+    for x in range(n * n):
+        h = b.region[x]
+        if q[x // n] == x % n or size[h] <= 3 or (closed >> h) & 1:
+            continue
+        for g in range(n):
+            if size[g] != 2 or g == h or (closed >> g) & 1 or not touches_region(b, x, g):
+                continue
+            if not region_connected(n, b.region, h, x):
+                break
+            move_cell(b, size, x, g)
+            if logic_tier(b) == tier:
+                st.polish_moves += 1
+            else:
+                move_cell(b, size, x, h)
+            break
+
+
 cdef int pick_symmetry(Rng* rng, int style) noexcept nogil:
     """A symmetry of the style; for any style, mirrors most often, as on hand-made boards."""
     cdef int u
@@ -460,10 +535,14 @@ cdef int candidates_for(int n) noexcept nogil:
 
 
 cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
-                       int style, const int8_t* motif, int8_t* out, int8_t* solution,
+                       int style, int family, int singles, const int8_t* motif,
+                       bint patient, int8_t* out, int8_t* solution,
                        GenStats* st) noexcept nogil:
-    """A level of the tier (1 easy .. 4 expert) composed under the style's symmetries around
-    the motif (NULL: none), the best by design score of candidates_for(n) finished ones."""
+    """A level of the tier (1 easy .. 4 expert) composed in the family (FAMILY_*; the strokes
+    and motif ones under the style's symmetries, around the motif when not NULL) with
+    `singles` one-cell regions (given queens, kept as drawn), the best by design score of
+    candidates_for(n) finished ones. A patient call (a motif asked for) composes up to
+    max_attempts; the others stop at their cap and the caller grows the level instead."""
     cdef Board b
     cdef int8_t grid[MAX_N * MAX_N]
     cdef int8_t best_grid[MAX_N * MAX_N]
@@ -473,43 +552,61 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
     cdef int found = 0, want = candidates_for(n), got, kind
     cdef int level = T_CONTRADICTION if tier == TIER_EXPERT else tier_technique(tier)
     cdef uint32_t closed = <uint32_t>1 << MOTIF_REGION if motif != NULL else 0
+    cdef uint32_t fixed
+    cdef int g
+    # The strokes and motif families are judged by the design score; the others by how
+    # much of their own layout they keep.
+    cdef const int8_t* layout = (NULL if family == FAMILY_STROKES or family == FAMILY_MOTIF
+                                 else grid)
     cdef double value, best = -1.0
     cdef bint aborted
     # Past this many compositions without a level, the caller falls back to growth (a motif
-    # has no fallback: it keeps composing up to max_attempts).
+    # asked for has no fallback: it keeps composing up to max_attempts).
     cdef long cap = (EXPERT_ATTEMPTS_PER_CANDIDATE if tier == TIER_EXPERT
                      else DESIGN_ATTEMPTS_PER_CANDIDATE) * want
     if n >= LARGE_N:
         cap = LARGE_ATTEMPTS
     while ((max_attempts <= 0 or st.attempts < max_attempts) and found < want
-           and (motif != NULL or st.attempts < cap)):
+           and (patient or st.attempts < cap)):
         st.attempts += 1
-        kind = pick_symmetry(rng, style)
-        if not compose(rng, n, kind, motif, min_size, grid, size):
+        kind = SYM_NONE if family == FAMILY_LOOSE else pick_symmetry(rng, style)
+        if not compose_family(rng, n, family, kind, motif, min_size, singles, grid, size):
             st.fail_undersized += 1
             continue
+        # The one-cell regions hold their queens as drawn: closed, like a motif.
+        fixed = closed
+        for g in range(n):
+            if singles and size[g] == 1:
+                fixed |= <uint32_t>1 << g
         board_from_grid(&b, n, rule, grid)
         # The composition's own first solution becomes the level's.
         if count_board(&b, 1, CHECK_NODE_BUDGET, q, &aborted) == 0 or aborted:
             st.aborts += aborted
             st.no_solution += 1
             continue
-        trace(rng, grid, q, motif, n, rule, closed, &b, size, st)
-        if not feed_small(rng, &b, q, size, min_size, closed):
+        trace(rng, grid, q, motif, n, rule, fixed, &b, size, st)
+        if not feed_small(rng, &b, q, size, min_size, fixed):
             st.undersized += 1
             continue
-        if not make_unique(rng, &b, q, size, min_size, closed, st):
+        if not make_unique(rng, &b, q, size, min_size, fixed, layout, st):
             st.not_unique += 1
             continue
-        if not design_repair(rng, &b, q, size, min_size, level, closed, st):
+        if not design_repair(rng, &b, q, size, min_size, level, fixed, layout, st):
             st.not_logical += 1
             continue
         got = logic_tier(&b)
         if got != tier:
             st.tier_misses += 1
             continue
-        design_polish(rng, &b, q, size, min_size, tier, closed, kind, st)
-        value = design_value(n, b.region)
+        if layout == NULL:
+            design_polish(rng, &b, q, size, min_size, tier, fixed, kind, st)
+        else:
+            restore_layout(rng, &b, q, size, min_size, tier, fixed, layout, st)
+            grow_stubs(&b, q, size, tier, fixed, st)
+        value = look(n, b.region, layout)
+        # Of a family's own layouts the strictest wins, but for the loose family's.
+        if layout != NULL and family != FAMILY_LOOSE:
+            value += design_value(n, b.region, True)
         found += 1
         if value > best:
             best = value

@@ -62,12 +62,16 @@ cdef bint gen_grown(Rng* rng, int n, int rule, int min_size, int tier, long max_
 
 
 def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, long max_attempts,
-                 int tier=0, weights=None, int style=-1, motif=None):
+                 int tier=0, weights=None, int style=-1, motif=None, int family=0,
+                 int singles_rate=0, bint patient=False):
     """(regions, solution, stats) for checked arguments; regions None past max_attempts.
     tier 0 draws one from `weights` (easy, medium, hard, expert) with the level's own PRNG
     (the fast and design strategies); the naive strategy with tier 0 is the seed's, unrated.
-    The design strategy composes under the style's symmetries (-1: any) around the motif
-    (None, or the row-major indices of its cells, which stay one region as drawn)."""
+    The design strategy composes in the family (FAMILY_*), the strokes and motif ones under
+    the style's symmetries (-1: any), around the motif (None, or the row-major indices of its
+    cells, which stay one region as drawn); an easy or medium level gets one-cell regions
+    (one, now and then two) in singles_rate percent of the draws. A patient call composes
+    up to max_attempts; the others fall back to growth (stats["fallback"])."""
     cdef Rng rng
     cdef GenStats st
     cdef int8_t out[MAX_N * MAX_N]
@@ -95,7 +99,7 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
     st.fallback = 0
     st.tier_found = 0
     cdef int w[4]
-    cdef int i, total = 0, pick
+    cdef int i, total = 0, pick, singles = 0
     cdef Rng draw
     if motif is not None:
         for i in range(n * n):
@@ -115,14 +119,19 @@ def generate_raw(int n, int rule, uint64_t seed, int strategy, int min_size, lon
         while pick >= w[tier - 1]:
             pick -= w[tier - 1]
             tier += 1
+    if strategy == DESIGN and singles_rate > 0 and (tier == 1 or tier == 2):
+        # Given queens: a stream of their own, so the tier's and the level's draws stay.
+        rng_seed(&draw, seed ^ (<uint64_t>n * <uint64_t>0xD1B54A32D192ED03ULL))
+        if <int>rng_below(&draw, 100) < singles_rate:
+            singles = 2 if rng_below(&draw, 4) == 0 else 1
     with nogil:
         if strategy == NAIVE:
             ok = gen_naive(&rng, n, rule, min_size, tier, max_attempts, out, solution, &st)
         elif strategy == DESIGN:
-            ok = gen_designed(&rng, n, rule, min_size, tier, max_attempts, style, motif_ptr,
-                              out, solution, &st)
+            ok = gen_designed(&rng, n, rule, min_size, tier, max_attempts, style, family,
+                              singles, motif_ptr, patient, out, solution, &st)
             # A size or seed the compositions do not suit still gets a level, grown.
-            if not ok and motif_ptr == NULL:
+            if not ok and not patient:
                 st.fallback = 1
                 ok = gen_grown(&rng, n, rule, min_size, tier, max_attempts, tier == TIER_EXPERT,
                                out, solution, &st)

@@ -80,7 +80,8 @@ cdef int feed_undersized(Rng* rng, Board* b, const int8_t* q, int* size, int min
     cdef int n = b.n
     cdef int g, h, cell, ties = 0, best_cell = -1
     for g in range(n):
-        if size[g] >= min_size:
+        # A closed region stays as drawn: a motif, or a one-cell region (a given queen).
+        if size[g] >= min_size or (closed >> g) & 1:
             continue
         for cell in range(n * n):
             h = b.region[cell]

@@ -19,7 +19,7 @@ from generator_ext._generate import (
     generate_raw,
 )
 from generator_ext.deduce import TIERS
-from generator_ext.motifs import motif_cells
+from generator_ext.motifs import MOTIF_SIZES, motif_cells, motifs
 
 STRATEGIES = {"design": STRATEGY_DESIGN, "fast": STRATEGY_FAST, "unique": STRATEGY_UNIQUE,
               "naive": STRATEGY_NAIVE}
@@ -27,6 +27,26 @@ STRATEGIES = {"design": STRATEGY_DESIGN, "fast": STRATEGY_FAST, "unique": STRATE
 # left-right mirror most often, as on hand-made boards; mirror: left-right or top-bottom;
 # turn: a half turn; diagonal: a flip across either diagonal).
 STYLES = {"any": -1, "mirror": 0, "turn": 1, "diagonal": 2}
+# The design strategy's composition families, in the engine's order (_compose.pxd FAMILY_*):
+# strokes and shapes on a background under a symmetry; the same around a motif (letters,
+# digits, pictograms); concentric frames; a spiral; stripes and bands; a cross; one large
+# background with islands; rectangular blocks, mostly mirrored; loose, under no symmetry.
+FAMILIES = ("strokes", "motif", "frames", "spiral", "stripes", "cross", "islands", "blocks",
+            "loose")
+# Untargeted generation draws its family with these weights, chosen so that the figures'
+# spread (benchmarks/design_spread.py) comes near hand-made boards'. A motif is drawn only
+# on the boards motifs are drawn on (MOTIF_SIZES); frames and a spiral from 8×8 (on smaller
+# boards their nested rings touch so many others that colours alone cannot tell them apart).
+FAMILY_WEIGHTS = {"strokes": 26, "motif": 5, "frames": 11, "spiral": 6, "stripes": 8,
+                  "cross": 7, "islands": 25, "blocks": 8, "loose": 4}
+NESTED_FROM = 8
+# Regions of one cell (a given queen, the entry point a player starts from) are the one
+# exception to a generated level's minimum region size of 2: easy and medium levels of the
+# design strategy get them in ONE_CELL_PERCENT % of draws (hand-made boards: about one in
+# five), never harder ones, nor a motif's, nor a level grown instead of composed.
+MIN_REGION_SIZE = 2
+ONE_CELL_TIERS = ("easy", "medium")
+ONE_CELL_PERCENT = 45
 MAX_SEED = 2**63 - 1  # seeds fit the Level.seed column (a signed 64-bit integer)
 # Every attempt of ours is bounded by node budgets, and so is their number; the seed's naive
 # algorithm retries until it succeeds, as it always did (one attempt is one cheap count).
@@ -55,6 +75,7 @@ class GeneratedLevel:
     motif: str | None = None  # the motif the level was composed around, if any
     fallback: bool = False  # design: no composition came out, so the level was grown
     stars: int = 1  # stars per row, column and region; solution[row] is then a column list
+    family: str | None = None  # the composition's family (FAMILIES; None: grown, not composed)
 
     @property
     def size(self) -> int:
@@ -101,22 +122,28 @@ def generate(
     rule: str = "touch",
     seed: int | None = None,
     strategy: str = "design",
-    min_region_size: int = 2,
+    min_region_size: int | None = None,
     max_attempts: int | None = None,
     tier: str | None = None,
     style: str | None = None,
     motif: str | None = None,
     stars: int = 1,
+    family: str | None = None,
 ) -> GeneratedLevel:
     """A level with exactly one solution and connected regions of at least min_region_size
     cells that the deduction engine solves, of the asked tier (or of a tier drawn from
     UNTARGETED_WEIGHTS). The same arguments give the same level on every run and machine.
+    min_region_size None is the engine's rule: MIN_REGION_SIZE cells, but for the one-cell
+    regions (given queens) of ONE_CELL_TIERS' composed levels.
 
-    strategy "design" (the default) composes a near-symmetric layout of strokes, shapes and
-    a background under the style's symmetries (STYLES; None: any), around the motif when one
-    is named (motifs(); boards of 7 to 16), and breaks the symmetry only where uniqueness and
-    logic need it, keeping the best of a few by design score; where no composition comes out
-    within its budget the level is grown instead (fallback). "fast" grows regions while logic
+    strategy "design" (the default) composes a layout in one of FAMILIES (the family named,
+    else one drawn from FAMILY_WEIGHTS): strokes and shapes on a background under the style's
+    symmetries (STYLES; None: any; a style asks for the strokes family), around the motif
+    when one is named (motifs(); boards of 7 to 16), or frames, a spiral, stripes, a cross,
+    islands on a background, blocks, a loose layout; it breaks the layout only where
+    uniqueness and logic need it, keeping the best of a few by design score; where no
+    composition comes out within its budget the level is grown instead (fallback, family
+    None). "fast" grows regions while logic
     still solves the map (the previous default); "unique" grows them while the solution stays
     unique and rates the result; "naive" is the seed's algorithm, kept as the benchmark
     baseline (unrated unless a tier is asked).
@@ -127,6 +154,8 @@ def generate(
     check_size(n)
     code = rule_code(rule)
     if stars != 1:
+        if family is not None:
+            raise ValueError("k-star levels are not composed: leave family unset")
         return _generate_stars(n, rule, seed, strategy, max_attempts, tier, style, motif, stars)
     if strategy not in STRATEGIES:
         raise ValueError(
@@ -134,19 +163,22 @@ def generate(
         )
     if style is not None and style not in STYLES:
         raise ValueError(f"unknown style {style!r}; the styles are {', '.join(map(repr, STYLES))}")
-    if (style is not None or motif is not None) and strategy != "design":
-        raise ValueError("style and motif need the design strategy")
-    cells = None
-    if motif is not None:
-        if not isinstance(motif, str):
-            raise ValueError(f"motif must be a motif's name, not {motif!r}")
-        cells = [r * n + c for r, c in motif_cells(motif, n)]
+    if (style is not None or motif is not None or family is not None) and strategy != "design":
+        raise ValueError("style, motif and family need the design strategy")
+    if family is not None and family not in FAMILIES:
+        raise ValueError(
+            f"unknown family {family!r}; the families are {', '.join(map(repr, FAMILIES))}"
+        )
+    if motif is not None and family not in (None, "motif"):
+        raise ValueError(f"a motif is drawn by the motif family, not {family!r}")
+    if style is not None and family not in (None, "strokes", "motif"):
+        raise ValueError(f"a style is for the strokes and motif families, not {family!r}")
     if (
-        isinstance(min_region_size, bool)
-        or not isinstance(min_region_size, int)
-        or not 1 <= min_region_size <= n
+        min_region_size is not None and (isinstance(min_region_size, bool)
+                                         or not isinstance(min_region_size, int)
+                                         or not 1 <= min_region_size <= n)
     ):
-        raise ValueError(f"min_region_size must be an integer between 1 and {n}")
+        raise ValueError(f"min_region_size must be an integer between 1 and {n} or None")
     if max_attempts is not None and (
         isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1
     ):
@@ -154,11 +186,27 @@ def generate(
     tier_code = _check_tier(n, tier)
     seed = _check_seed(seed)
     weights = [UNTARGETED_WEIGHTS[t] if serves(n, t) else 0 for t in TIERS]
+    patient = motif is not None
+    if strategy == "design":
+        if family is None:
+            if motif is not None:
+                family = "motif"
+            else:
+                family = "strokes" if style is not None else _draw_family(n, seed)
+        if family == "motif" and motif is None:
+            motif = _draw_motif(n, seed)
+    cells = None
+    if motif is not None:
+        if not isinstance(motif, str):
+            raise ValueError(f"motif must be a motif's name, not {motif!r}")
+        cells = [r * n + c for r, c in motif_cells(motif, n)]
+    one_cell = min_region_size is None and motif is None
     started = time.perf_counter()
     regions, solution, stats = generate_raw(
-        n, code, seed, STRATEGIES[strategy], min_region_size,
+        n, code, seed, STRATEGIES[strategy], min_region_size or MIN_REGION_SIZE,
         max_attempts or (0 if strategy == "naive" else DEFAULT_MAX_ATTEMPTS), tier_code, weights,
-        STYLES[style or "any"], cells,
+        STYLES[style or "any"], cells, FAMILIES.index(family) if family else 0,
+        ONE_CELL_PERCENT if one_cell else 0, patient,
     )
     elapsed = time.perf_counter() - started
     if regions is None:
@@ -176,9 +224,27 @@ def generate(
         elapsed_s=elapsed,
         tier=TIERS[stats["tier"] - 1] if stats["tier"] else None,
         style=(style or "any") if strategy == "design" else None,
-        motif=motif,
+        motif=motif if not stats["fallback"] else None,
         fallback=bool(stats["fallback"]),
+        family=family if strategy == "design" and not stats["fallback"] else None,
     )
+
+
+def _draw_family(n: int, seed: int) -> str:
+    """An untargeted level's family, from FAMILY_WEIGHTS with a stream of the seed's own."""
+    names = [name for name in FAMILIES
+             if (name != "motif" or n in MOTIF_SIZES)
+             and (name not in ("frames", "spiral") or n >= NESTED_FROM)]
+    return random.Random(f"family {n} {seed}").choices(
+        names, weights=[FAMILY_WEIGHTS[name] for name in names])[0]
+
+
+def _draw_motif(n: int, seed: int) -> str:
+    """The motif family's motif when none is named: any motif, drawn with the seed."""
+    if n not in MOTIF_SIZES:
+        raise ValueError(f"motifs are drawn on boards of {MOTIF_SIZES.start} to "
+                         f"{MOTIF_SIZES.stop - 1}, not {n}×{n}")
+    return random.Random(f"motif {n} {seed}").choice(motifs())
 
 
 def _generate_stars(n, rule, seed, strategy, max_attempts, tier, style, motif,

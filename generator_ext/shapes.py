@@ -38,6 +38,18 @@ def shape_figures(regions: Sequence[Sequence[int]]) -> dict[str, float]:
     }
 
 
+def region_shares(regions: Sequence[Sequence[int]]) -> list[float]:
+    """Each region's share of the board, largest first (design_score's `largest` is the first;
+    the second is the second-largest region, the figure the spread of compositions is judged
+    by beside it)."""
+    n = len(regions)
+    area: dict[int, int] = {}
+    for row in regions:
+        for g in row:
+            area[g] = area.get(g, 0) + 1
+    return sorted((a / (n * n) for a in area.values()), reverse=True)
+
+
 # The symmetries of the square other than the identity, as maps of (r, c) on an n×n board:
 # the two mirrors, the two diagonal flips and the three rotations.
 SYMMETRIES = (

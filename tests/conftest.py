@@ -102,9 +102,9 @@ def _fresh_channel_layer():
 def make_level(db):
     from puzzles.levels.services import levels as level_service
 
-    def make(size=8, seed=1, rule="touch", tier=None, stars=1):
+    def make(size=8, seed=1, rule="touch", tier=None, stars=1, family=None):
         level = level_service.save_generated_level(generate(size, rule, seed=seed, tier=tier,
-                                                            stars=stars))
+                                                            stars=stars, family=family))
         assert level is not None
         return level
 

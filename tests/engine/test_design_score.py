@@ -64,3 +64,14 @@ def test_the_generators_compiled_score_is_design_score():
     for level in levels:
         assert design_value_of(level.regions) == pytest.approx(
             design_score(level.regions).score, abs=6e-5)
+
+
+def test_region_shares_are_largest_first():
+    from generator_ext.shapes import region_shares
+
+    board = [[0, 0, 1, 1],
+             [0, 0, 1, 1],
+             [0, 0, 2, 2],
+             [0, 0, 3, 0]]
+    assert region_shares(board) == [9 / 16, 4 / 16, 2 / 16, 1 / 16]
+    assert region_shares(board)[0] == design_score(board).largest

@@ -26,17 +26,19 @@ def mix_levels():
 
 
 def test_untargeted_levels_meet_the_design_targets(mix_levels):
+    """Issue 17's medians, as issue 38's spread of families keeps them (the spread itself and
+    the one-cell regions: test_families)."""
     scores = [design_score(level.regions) for level in mix_levels]
 
     def median(name):
         return statistics.median(getattr(score, name) for score in scores)
 
-    assert median("symmetry") >= 0.68
-    assert median("density") >= 0.40
-    assert median("thin") >= 0.22
+    assert median("symmetry") >= 0.65
+    assert median("density") >= 0.38
+    assert median("thin") >= 0.21
     assert 0.28 <= median("largest") <= 0.40
     assert statistics.mean(score.two_cell for score in scores) <= 0.05
-    assert all(score.one_cell == 0 for score in scores)
+    assert statistics.mean(score.one_cell for score in scores) <= 0.05
 
 
 def test_untargeted_levels_are_unique_logical_and_keep_the_tier_mix(mix_levels):

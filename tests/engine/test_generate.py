@@ -3,6 +3,7 @@
 import pytest
 
 from generator_ext import GeneratedLevel, count_solutions, generate, rate, served_tiers
+from generator_ext.levels import MIN_REGION_SIZE, ONE_CELL_TIERS
 from tests.engine.reference import (
     brute_force_count,
     is_solution,
@@ -14,12 +15,19 @@ FAST_SIZES = range(4, 15)
 NAIVE_SIZES = range(4, 11)  # past 10 the baseline needs minutes a level
 
 
-def assert_playable(level: GeneratedLevel, n: int, rule: str, min_size: int = 2):
+def assert_playable(level: GeneratedLevel, n: int, rule: str, min_size: int | None = None):
+    """min_size None: the engine's rule, MIN_REGION_SIZE but for the one-cell regions (given
+    queens) of composed easy and medium levels."""
     regions = level.regions
     assert len(regions) == n and all(len(row) == n for row in regions)
     assert regions_connected(regions)
     assert set(region_sizes(regions)) == set(range(n))
-    assert min(region_sizes(regions).values()) >= min_size
+    if min_size is None:
+        given = level.tier in ONE_CELL_TIERS and level.family is not None
+        assert all(size >= MIN_REGION_SIZE or (given and size == 1)
+                   for size in region_sizes(regions).values())
+    else:
+        assert min(region_sizes(regions).values()) >= min_size
     assert is_solution(regions, level.solution, rule)
     assert count_solutions(regions, rule, limit=None) == 1
     if n <= 7:

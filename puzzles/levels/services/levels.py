@@ -3,6 +3,8 @@ ones (a batch made here and now is a run worked in this process: runs.run_here).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.db import IntegrityError, transaction
 
 from generator_ext import (
@@ -17,11 +19,11 @@ from puzzles.levels import cache_invalidation as level_changes
 from puzzles.levels.models import Level
 
 
-def save_generated_level(generated: GeneratedLevel, *, min_region_size: int = 2,
-                         reserved: bool = False) -> Level | None:
+def save_generated_level(generated: GeneratedLevel, *, reserved: bool = False) -> Level | None:
     """Store a level after the engine rates it again (logic that finishes it also proves the
     solution unique); None if the same puzzle is stored. A reserved level is kept for a daily,
-    out of the pools."""
+    out of the pools. Its min_region_size is its smallest region as generated: the engine
+    holds the rule (one-cell regions on easy and medium levels only)."""
     regions, rule, stars = generated.regions, generated.rule, generated.stars
     tier, score = _rated(regions, rule, stars)
     try:
@@ -35,7 +37,7 @@ def save_generated_level(generated: GeneratedLevel, *, min_region_size: int = 2,
                 canonical_hash=canonical_hash(regions, rule, stars),
                 tier=tier,
                 score=score,
-                min_region_size=min_region_size,
+                min_region_size=min(Counter(g for row in regions for g in row).values()),
                 strategy=generated.strategy,
                 motif=generated.motif or "",
                 seed=generated.seed,
