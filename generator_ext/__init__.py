@@ -18,7 +18,14 @@ from generator_ext.deduce import (
     rate,
     star_tier,
 )
-from generator_ext.levels import FAMILIES, STYLES, GeneratedLevel, generate, served_tiers
+from generator_ext.levels import (
+    FAMILIES,
+    STYLES,
+    GeneratedLevel,
+    check_design,
+    generate,
+    served_tiers,
+)
 from generator_ext.motifs import (
     MOTIF_KINDS,
     MOTIF_SIZES,
@@ -70,6 +77,7 @@ __all__ = [
     "analyze",
     "canonical_hash",
     "canonical_hashes",
+    "check_design",
     "check_stars",
     "color_name",
     "conflicts",

@@ -149,6 +149,8 @@ def generate(
     stars: int = 1,
     family: _Family | None = None,
 ) -> GeneratedLevel: ...
+def check_design(n: int, *, style: _Style | None = None, motif: str | None = None,
+                 family: _Family | None = None, stars: int = 1) -> None: ...
 def canonical_hash(regions: _Regions, rule: _Rule = "touch", stars: int = 1) -> str: ...
 def rate(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None,
          stars: int = 1) -> Rating: ...
@@ -198,6 +200,7 @@ __all__ = [
     "Step",
     "Words",
     "analyze",
+    "check_design",
     "canonical_hash",
     "canonical_hashes",
     "check_stars",

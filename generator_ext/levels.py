@@ -117,6 +117,28 @@ def _check_tier(n: int, tier: object) -> int:
     return TIERS.index(tier) + 1
 
 
+def check_design(n: int, *, style: str | None = None, motif: str | None = None,
+                 family: str | None = None, stars: int = 1) -> None:
+    """ValueError naming what the design strategy's options cannot be together on an n×n
+    board: generate()'s own check, for a caller that checks a request before it generates
+    (the site's run form). None is any style, no motif named, a family drawn."""
+    if stars != 1 and (style is not None or motif is not None or family is not None):
+        raise ValueError("k-star levels are not composed: leave style, motif and family unset")
+    if style is not None and style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; the styles are {', '.join(map(repr, STYLES))}")
+    if family is not None and family not in FAMILIES:
+        raise ValueError(
+            f"unknown family {family!r}; the families are {', '.join(map(repr, FAMILIES))}"
+        )
+    if motif is not None and family not in (None, "motif"):
+        raise ValueError(f"a motif is drawn by the motif family, not {family!r}")
+    if style is not None and family not in (None, "strokes", "motif"):
+        raise ValueError(f"a style is for the strokes and motif families, not {family!r}")
+    if (motif is not None or family == "motif") and n not in MOTIF_SIZES:
+        raise ValueError(f"motifs are drawn on boards of {MOTIF_SIZES.start} to "
+                         f"{MOTIF_SIZES.stop - 1}, not {n}×{n}")
+
+
 def generate(
     n: int,
     rule: str = "touch",
@@ -161,18 +183,9 @@ def generate(
         raise ValueError(
             f"unknown strategy {strategy!r}; the strategies are {', '.join(map(repr, STRATEGIES))}"
         )
-    if style is not None and style not in STYLES:
-        raise ValueError(f"unknown style {style!r}; the styles are {', '.join(map(repr, STYLES))}")
     if (style is not None or motif is not None or family is not None) and strategy != "design":
         raise ValueError("style, motif and family need the design strategy")
-    if family is not None and family not in FAMILIES:
-        raise ValueError(
-            f"unknown family {family!r}; the families are {', '.join(map(repr, FAMILIES))}"
-        )
-    if motif is not None and family not in (None, "motif"):
-        raise ValueError(f"a motif is drawn by the motif family, not {family!r}")
-    if style is not None and family not in (None, "strokes", "motif"):
-        raise ValueError(f"a style is for the strokes and motif families, not {family!r}")
+    check_design(n, style=style, motif=motif, family=family)
     if (
         min_region_size is not None and (isinstance(min_region_size, bool)
                                          or not isinstance(min_region_size, int)

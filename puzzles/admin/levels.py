@@ -32,15 +32,15 @@ class SolveInline(admin.TabularInline):
 
 @admin.register(Level)
 class LevelAdmin(admin.ModelAdmin):
-    list_display = ["id", "picture", "size", "rule", "tier", "score", "strategy", "elapsed_s",
-                    "is_active", "created_at"]
-    list_filter = ["source", "size", "rule", "is_active", "tier"]
+    list_display = ["id", "picture", "size", "rule", "tier", "family", "score", "strategy",
+                    "elapsed_s", "is_active", "created_at"]
+    list_filter = ["source", "size", "rule", "is_active", "tier", "family"]
     # Levels come from the engine (a run, the builder): the map and its rating are its word.
     readonly_fields = ["solving", "design", "size", "rule", "tier", "score", "canonical_hash",
-                       "regions", "solution", "seed", "strategy", "motif", "min_region_size",
-                       "elapsed_s", "created_at", "pick"]
+                       "regions", "solution", "seed", "strategy", "family", "motif",
+                       "min_region_size", "elapsed_s", "created_at", "pick"]
     fields = ["solving", "design", "is_active", "size", "rule", "tier", "score",
-              "canonical_hash", "regions", "solution", "seed", "strategy", "motif",
+              "canonical_hash", "regions", "solution", "seed", "strategy", "family", "motif",
               "min_region_size", "elapsed_s", "created_at", "pick"]
     inlines = [SolveInline]
     list_per_page = 50
@@ -81,7 +81,7 @@ class RunForm(forms.ModelForm):
 
     class Meta:
         model = GenerationRun
-        fields = ["size", "rule", "stars", "tier", "style", "motif", "requested"]
+        fields = ["size", "rule", "stars", "tier", "family", "style", "motif", "requested"]
 
     def clean(self):
         data = super().clean()
@@ -89,7 +89,7 @@ class RunForm(forms.ModelForm):
             runs.check_run_request(size=data.get("size"), rule=data.get("rule"),
                                    tier=data.get("tier", ""), requested=data.get("requested"),
                                    style=data.get("style", ""), motif=data.get("motif", ""),
-                                   stars=data.get("stars", 1))
+                                   stars=data.get("stars", 1), family=data.get("family", ""))
         except ServiceError as error:
             raise forms.ValidationError(str(error)) from None
         return data
@@ -99,14 +99,15 @@ class RunForm(forms.ModelForm):
 class GenerationRunAdmin(admin.ModelAdmin):
     list_display = ["id", "size", "rule", "stars", "tier", "status", "progress", "duplicates",
                     "created_at", "started_at", "heartbeat_at", "finished_at", "short_error"]
-    list_filter = ["status", "tier", "size", "rule"]
+    list_filter = ["status", "tier", "family", "size", "rule"]
     actions = ["cancel_runs"]
     form = RunForm
 
     def get_readonly_fields(self, request, run=None):
         if run is None:
             return []
-        return ["size", "rule", "stars", "tier", "style", "motif", "requested", "progress",
+        return ["size", "rule", "stars", "tier", "family", "style", "motif", "requested",
+                "progress",
                 "produced",
                 "duplicates",
                 "status", "task_id", "requested_by", "created_at", "started_at",
@@ -114,7 +115,7 @@ class GenerationRunAdmin(admin.ModelAdmin):
 
     def get_fields(self, request, run=None):
         if run is None:
-            return ["size", "rule", "stars", "tier", "style", "motif", "requested"]
+            return ["size", "rule", "stars", "tier", "family", "style", "motif", "requested"]
         return self.get_readonly_fields(request, run)
 
     def save_model(self, request, run, form, change):
@@ -123,7 +124,8 @@ class GenerationRunAdmin(admin.ModelAdmin):
         # The form checked the request with the same rules, so this creates the run.
         created = runs.create_run(size=run.size, rule=run.rule, tier=run.tier,
                                   requested=run.requested, requested_by=request.user,
-                                  style=run.style, motif=run.motif, stars=run.stars)
+                                  style=run.style, motif=run.motif, stars=run.stars,
+                                  family=run.family)
         run.pk = created.pk
         run.status = created.status
 

@@ -11,7 +11,7 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext
 
-from generator_ext import MOTIF_SIZES, STYLES, TIERS, motifs, served_tiers
+from generator_ext import FAMILIES, MOTIF_SIZES, STYLES, TIERS, check_design, motifs, served_tiers
 from puzzles.core.errors import ServiceError
 from puzzles.core.step_words import tier_word
 from puzzles.core.text_safety import TextRefused, clean_text
@@ -179,9 +179,11 @@ def check_tier(tier: object, size: int | None = None, stars: int = 1) -> str:
     return tier
 
 
-# The design generator's vocabulary, from the engine: its styles (blank: any) and motifs.
+# The design generator's vocabulary, from the engine: its styles (blank: any), motifs and
+# composition families (blank on a level: grown, not composed; on a run: drawn).
 STYLE_CHOICES = [(style, style) for style in STYLES if style != "any"]
 MOTIF_CHOICES = [(motif, motif) for motif in motifs()]
+FAMILY_CHOICES = [(family, family) for family in FAMILIES]
 
 
 def check_style(style: object) -> str:
@@ -204,6 +206,24 @@ def check_motif(motif: object, size: int | None = None) -> str:
         raise ServiceError(f"motifs are drawn on boards of {MOTIF_SIZES[0]} to "
                            f"{MOTIF_SIZES[-1]}, not {size}×{size}")
     return motif
+
+
+def check_family(family: object) -> str:
+    """A composition family's name ("" for one drawn); ServiceError for others."""
+    if family in ("", None):
+        return ""
+    if family not in FAMILIES:
+        raise ServiceError(f"unknown family {family!r}; the families are {', '.join(FAMILIES)}")
+    return family
+
+
+def check_design_together(size: int, *, style: str, motif: str, family: str) -> None:
+    """ServiceError when the engine would refuse these design options together on a board of
+    this size (a motif with another family, a style on islands): the engine's rule."""
+    try:
+        check_design(size, style=style or None, motif=motif or None, family=family or None)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
 
 
 def check_painting(regions: object, *, allow_unpainted: bool) -> list[list[int]]:

@@ -96,7 +96,8 @@ def reserve_new_level(*, size: int, tier: str, motif: str = "", stars: int = 1) 
     """A fresh level for the daily reserve, composed around the motif if one is named: never
     in a pool, served by no route until its day. The seed is secret (a seed anyone could
     derive would let them make it too). A motif no seed composes into a level of the tier
-    gives way to an unthemed daily rather than to no daily."""
+    gives way to an unthemed daily rather than to no daily; an unthemed daily is around no
+    motif (untargeted generation draws the motif family too)."""
     for attempt in range(20):  # a duplicate of a stored level is drawn again
         try:
             generated = generate(size, Rule.TOUCH, seed=secrets.randbelow(2 ** 63), tier=tier,
@@ -104,6 +105,8 @@ def reserve_new_level(*, size: int, tier: str, motif: str = "", stars: int = 1) 
         except RuntimeError:
             if attempt >= 2:
                 motif = ""
+            continue
+        if generated.motif and not motif:  # an untargeted draw's motif family: not today
             continue
         level = save_generated_level(generated, reserved=True)
         if level is not None:

@@ -9,6 +9,7 @@ from django.db import models
 from generator_ext import painted_colors, region_colors
 from puzzles.core.model_bases import Stamped, one_row_per
 from puzzles.core.vocabulary import (
+    FAMILY_CHOICES,
     MOTIF_CHOICES,
     SERVED_SIZES,
     STYLE_CHOICES,
@@ -46,6 +47,9 @@ class Level(Stamped):
     # The motif the level was composed around (generator_ext.motifs()); blank for none. It is
     # named to a player only once they have solved or revealed the level.
     motif = models.CharField(max_length=16, blank=True, default="")
+    # The composition family the design strategy drew or was asked for (issue 38); blank for
+    # a level grown instead of composed, and for levels stored before families.
+    family = models.CharField(max_length=16, choices=FAMILY_CHOICES, blank=True, default="")
     seed = models.PositiveBigIntegerField()
     elapsed_s = models.FloatField(default=0.0)
     # In the pools (random picks, the daily). Community levels start outside; staff promote.
@@ -109,6 +113,8 @@ class GenerationRun(Stamped):
     # The design generator's style (generator_ext STYLES; blank: any) and motif (blank: none).
     style = models.CharField(max_length=16, choices=STYLE_CHOICES, blank=True, default="")
     motif = models.CharField(max_length=16, choices=MOTIF_CHOICES, blank=True, default="")
+    # Every level of the run composed in this family (blank: each drawn, as the pools do).
+    family = models.CharField(max_length=16, choices=FAMILY_CHOICES, blank=True, default="")
     requested = models.PositiveIntegerField()
     produced = models.PositiveIntegerField(default=0)
     duplicates = models.PositiveIntegerField(default=0)

@@ -90,6 +90,19 @@ def test_an_unthemed_day_has_no_theme(client, today):
     assert daily_service.daily_theme(themed) in daily_service.PICTOGRAMS
 
 
+def test_an_unthemed_daily_is_never_drawn_around_a_motif(monkeypatch):
+    """Untargeted generation draws the motif family too (issue 38); the reserve's secret
+    seed may draw it, and an unthemed day's daily is drawn again rather than themed."""
+    from generator_ext.levels import _draw_family
+
+    motif_seed = next(s for s in range(1000) if _draw_family(8, s) == "motif")
+    other_seed = next(s for s in range(1000) if _draw_family(8, s) != "motif")
+    seeds = iter([motif_seed, other_seed])
+    monkeypatch.setattr(daily_service.secrets, "randbelow", lambda _: next(seeds))
+    level = daily_service.reserve_new_level(size=8, tier="medium")
+    assert (level.seed, level.motif) == (other_seed, "")
+
+
 def test_a_run_takes_a_style_and_a_motif_and_refuses_bad_ones():
     run = run_service.create_run(size=9, rule="touch", requested=1, style="turn", motif="A")
     assert (run.style, run.motif) == ("turn", "A")

@@ -89,6 +89,26 @@ def test_bad_family_arguments_are_value_errors():
         generate(10, seed=1, family="frames", stars=2)
 
 
+@pytest.mark.parametrize("n, options, words", [
+    (9, {"family": "hexes"}, "unknown family 'hexes'"),
+    (9, {"family": "frames", "motif": "heart"}, "motif family"),
+    (9, {"family": "islands", "style": "turn"}, "strokes and motif"),
+    (6, {"family": "motif"}, "boards of 7 to 16"),
+    (20, {"motif": "A"}, "boards of 7 to 16"),
+    (10, {"family": "frames", "stars": 2}, "not composed"),
+])
+def test_check_design_refuses_what_generate_refuses(n, options, words):
+    """The site checks a run request with check_design before any level is made: the same
+    refusal, in the same words, as generate()'s."""
+    from generator_ext import check_design
+
+    with pytest.raises(ValueError, match=words):
+        check_design(n, **options)
+    with pytest.raises(ValueError, match=words):
+        generate(n, seed=1, **options)
+    check_design(9, family="motif", motif="heart", style="turn")  # these go together
+
+
 def test_every_family_is_drawn_untargeted():
     assert set(FAMILY_WEIGHTS) == set(FAMILIES)
     drawn = Counter(generate(9, seed=seed).family for seed in range(60))

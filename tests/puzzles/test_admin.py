@@ -34,6 +34,26 @@ def test_run_started_from_admin_is_queued(staff_client, django_capture_on_commit
     assert run.requested_by.username == "admin"
 
 
+def test_staff_run_a_family_and_filter_levels_by_family(staff_client, make_level,
+                                                       django_capture_on_commit_callbacks):
+    """Issue 38: the run form takes a composition family; the level list filters by it."""
+    response = staff_client.post("/admin/puzzles/generationrun/add/",
+                                 {"size": 9, "rule": "touch", "requested": 2,
+                                  "family": "spiral"})
+    assert response.status_code == 302
+    assert GenerationRun.objects.get().family == "spiral"
+    refused = staff_client.post("/admin/puzzles/generationrun/add/",
+                                {"size": 9, "rule": "touch", "requested": 2,
+                                 "family": "islands", "motif": "A"})
+    assert refused.status_code == 200  # the form again, with the engine's sentence
+    assert "a motif is drawn by the motif family" in refused.content.decode()
+    crossed = make_level(size=9, seed=2, family="cross")
+    framed = make_level(size=9, seed=2, family="frames")
+    assert (crossed.family, framed.family) == ("cross", "frames")
+    listing = staff_client.get("/admin/puzzles/level/?family=cross")
+    assert [level.id for level in listing.context["cl"].result_list] == [crossed.id]
+
+
 def test_a_run_staff_ask_for_waits_on_its_own_queue_not_behind_the_pools(
         staff_client, django_capture_on_commit_callbacks, monkeypatch, settings):
     from puzzles import tasks

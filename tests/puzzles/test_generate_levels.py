@@ -1,5 +1,5 @@
 """The admin's command line: generate_levels takes the admin run form's options (stars, tier,
-style, motif), refuses what the form refuses with the same sentence, and reports a run's
+family, style, motif), refuses what the form refuses with the same sentence, and reports a run's
 progress as the admin shows it (the run is in the admin too)."""
 
 from io import StringIO
@@ -42,6 +42,14 @@ def test_a_style_and_a_motif_as_in_the_admins_run_form():
     assert Level.objects.get().motif == "heart"
 
 
+def test_a_family_as_in_the_admins_run_form():
+    """Issue 38: a run of one composition family; each level names it."""
+    out = generate_levels("--size", "9", "--count", "2", "--family", "islands", "--seed", "4")
+    run = GenerationRun.objects.get()
+    assert run.family == "islands" and "9×9, touch, any tier, family islands" in out
+    assert list(Level.objects.values_list("family", flat=True)) == ["islands"] * 2
+
+
 def test_the_same_seed_gives_the_same_levels():
     generate_levels("--size", "8", "--count", "2", "--seed", "5")
     first = set(Level.objects.values_list("canonical_hash", flat=True))
@@ -57,6 +65,14 @@ def test_the_same_seed_gives_the_same_levels():
      {"size": 16, "stars": 3, "rule": "touch", "tier": "hard", "requested": 10}),
     (["--size", "20", "--motif", "A"], {"size": 20, "rule": "touch", "motif": "A",
                                          "requested": 10}),
+    (["--size", "9", "--family", "islands", "--motif", "A"],
+     {"size": 9, "rule": "touch", "family": "islands", "motif": "A", "requested": 10}),
+    (["--size", "9", "--family", "cross", "--style", "turn"],
+     {"size": 9, "rule": "touch", "family": "cross", "style": "turn", "requested": 10}),
+    (["--size", "6", "--family", "motif"],
+     {"size": 6, "rule": "touch", "family": "motif", "requested": 10}),
+    (["--size", "10", "--stars", "2", "--family", "frames"],
+     {"size": 10, "stars": 2, "rule": "touch", "family": "frames", "requested": 10}),
 ])
 def test_what_the_admins_form_refuses_the_command_refuses_in_the_same_words(args, form):
     with pytest.raises(CommandError) as refused:
@@ -76,4 +92,5 @@ def test_the_options_vocabulary_is_the_admins():
     assert choices["stars"] == tuple(value for value, _ in form.fields["stars"].choices)
     assert set(choices["tier"]) == {value for value, _ in form.fields["tier"].choices}
     assert set(choices["style"]) == {value for value, _ in form.fields["style"].choices}
+    assert set(choices["family"]) == {value for value, _ in form.fields["family"].choices}
     assert set(choices["rule"]) == {value for value, _ in form.fields["rule"].choices} - {""}

@@ -40,6 +40,7 @@ def save_generated_level(generated: GeneratedLevel, *, reserved: bool = False) -
                 min_region_size=min(Counter(g for row in regions for g in row).values()),
                 strategy=generated.strategy,
                 motif=generated.motif or "",
+                family=generated.family or "",
                 seed=generated.seed,
                 elapsed_s=generated.elapsed_s,
                 reserved=reserved,

@@ -29,17 +29,20 @@ EXHAUSTED_RATIO = 2
 
 
 def check_run_request(*, size: object, rule: object, tier: object, requested: object,
-                      style: object = "", motif: object = "", stars: object = 1) -> str:
+                      style: object = "", motif: object = "", stars: object = 1,
+                      family: object = "") -> str:
     """ServiceError naming the first bad field of a run request; the checked tier."""
     domain.check_size(size)
     domain.check_rule(rule)
     domain.check_stars(stars, size)
     domain.check_star_rule(stars, rule)
-    if stars != 1 and (style or motif):
-        raise ServiceError("k-star runs take no style or motif")
+    if stars != 1 and (style or motif or family):
+        raise ServiceError("k-star runs take no style, motif or family")
     tier = domain.check_tier(tier, size, stars)
     domain.check_style(style)
     domain.check_motif(motif, size)
+    domain.check_family(family)
+    domain.check_design_together(size, style=style, motif=motif, family=family)
     if (
         isinstance(requested, bool)
         or not isinstance(requested, int)
@@ -51,15 +54,15 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
 
 def create_run(*, size: int, rule: str, requested: int, requested_by=None,
                tier: str = "", style: str = "", motif: str = "",
-               stars: int = 1, send: bool = True) -> GenerationRun:
+               stars: int = 1, family: str = "", send: bool = True) -> GenerationRun:
     """A queued run; its task is sent once the transaction commits (unless `send` is false:
-    run_here works it). Its levels are composed under the style's symmetries (blank: any)
-    around the motif (blank: none)."""
+    run_here works it). Its levels are composed in the family (blank: each drawn) under the
+    style's symmetries (blank: any) around the motif (blank: none)."""
     tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested,
-                             style=style, motif=motif, stars=stars)
+                             style=style, motif=motif, stars=stars, family=family)
     run = GenerationRun.objects.create(
         size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by,
-        style=style or "", motif=motif or "", stars=stars,
+        style=style or "", motif=motif or "", stars=stars, family=family or "",
     )
     if send:
         transaction.on_commit(lambda: enqueue_run(run.id))
@@ -133,7 +136,7 @@ def _advance(run_id: int, deadline: float, seed: int | None = None) -> bool:
                 attempt = None if seed is None else seed + run.produced + run.duplicates
                 generated = generate(run.size, run.rule, seed=attempt, tier=run.tier or None,
                                      style=run.style or None, motif=run.motif or None,
-                                     stars=run.stars)
+                                     stars=run.stars, family=run.family or None)
         except RuntimeError as error:  # every attempt of the engine's budget failed
             finish_exhausted(run_id, reason=str(error))
             return False

@@ -1,6 +1,7 @@
 """generate_levels --size 8 [--count 20] [--rule touch] [--stars 2] [--tier hard]
-[--style mirror] [--motif heart] [--seed 1]: a generation run, the admin's run form's options
-checked by the same rule, worked here and now; its progress reported as the admin shows it."""
+[--family islands] [--style mirror] [--motif heart] [--seed 1]: a generation run, the admin's
+run form's options checked by the same rule, worked here and now; its progress reported as the
+admin shows it."""
 
 import time
 
@@ -27,6 +28,8 @@ class Command(BaseCommand):
                             help="stars per row, column and region")
         parser.add_argument("--tier", default="", choices=["", *domain.Tier.values],
                             help="blank: whatever tier the engine draws")
+        parser.add_argument("--family", default="", choices=["", *dict(domain.FAMILY_CHOICES)],
+                            help="the composition family (blank: each level's drawn)")
         parser.add_argument("--style", default="", choices=["", *dict(domain.STYLE_CHOICES)],
                             help="the composition's symmetries (blank: any)")
         parser.add_argument("--motif", default="", metavar="MOTIF",
@@ -34,10 +37,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None,
                             help="the same levels again: level k from seed + k")
 
-    def handle(self, *args, size, count, rule, stars, tier, style, motif, seed, **options):
+    def handle(self, *args, size, count, rule, stars, tier, family, style, motif, seed,
+               **options):
         try:
             run = runs.create_run(size=size, rule=rule, requested=count, tier=tier,
-                                  style=style, motif=motif, stars=stars, send=False)
+                                  style=style, motif=motif, stars=stars, family=family,
+                                  send=False)
         except ServiceError as error:  # the admin form's sentence for the same mistake
             raise CommandError(str(error)) from error
         started = time.monotonic()
@@ -69,6 +74,7 @@ def describe(run) -> str:
     if run.stars != 1:
         parts.append(f"{run.stars}★")
     parts += [f"tier {run.tier}" if run.tier else "any tier"]
+    parts += [f"family {run.family}"] if run.family else []
     parts += [f"style {run.style}"] if run.style else []
     parts += [f"motif {run.motif}"] if run.motif else []
     return ", ".join(parts)
