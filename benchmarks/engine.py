@@ -8,7 +8,11 @@ Prints, from one run on one core with fixed seeds:
   per size the share of each tier and the shape figures of the levels;
 - the deduction engine: rate() per level, hint() on half-solved boards, analyze();
 - the solver: count_solutions(limit=2) on the seed's partitions, and CP-SAT's time on the
-  same maps when OR-Tools is installed."""
+  same maps when OR-Tools is installed;
+- the design figures (--design: these alone): design_score before (fast) and after (design),
+  and their spread (issue 38): each figure's p10/p50/p90 over untargeted levels at the
+  hand-made size mix, per size class and per composition family, the share of boards with a
+  one- and a two-cell region, and a picture sheet per family in test-artifacts/sheets."""
 
 from __future__ import annotations
 
@@ -52,6 +56,7 @@ FULL = {
     "cpsat_maps": 50,
     "design_sizes": [7, 8, 9, 10, 11, 12, 14, 16, 20],
     "design_seeds": 40,
+    "spread_levels": 200,
 }
 QUICK = {
     "tier_sizes": [8, 12, 16],
@@ -70,6 +75,7 @@ QUICK = {
     "cpsat_maps": 10,
     "design_sizes": [8, 9],
     "design_seeds": 30,
+    "spread_levels": 60,
 }
 SHAPES = ("largest", "two_cell", "loose", "perimeter")
 
@@ -284,9 +290,24 @@ def run(config: dict, log) -> dict:
     report["deduction"] = bench_deduction(config, log)
     report["solver"] = bench_solver(config, log)
     report["design"] = bench_design(config["design_sizes"], config["design_seeds"], log)
+    report["spread"] = bench_spread(config["spread_levels"], log)
     return report
 
 
+def bench_spread(levels: int, log) -> dict:
+    """Issue 38: each figure's p10/p50/p90 over untargeted levels at the hand-made size mix,
+    per size class and per composition family, the one- and two-cell boards, and a picture
+    sheet per family to look at (benchmarks.design_spread and benchmarks.sheet's)."""
+    from benchmarks import design_spread, sheet
+
+    report = design_spread.report_of(design_spread.generate_here(design_spread.plan(levels)))
+    log(f"spread: {levels} levels")
+    report["sheets"] = sheet.family_sheets(SHEETS_DIR)
+    log(f"family sheets in {SHEETS_DIR}")
+    return report
+
+
+SHEETS_DIR = "test-artifacts/sheets"
 DESIGN_FIGURES = ("symmetry", "density", "thin", "largest", "two_cell", "one_cell", "score")
 
 
@@ -403,7 +424,12 @@ def print_table(report: dict) -> None:
 
 
 def print_design(report: dict) -> None:
+    from benchmarks import design_spread
+
     design = report["design"]
+    print()
+    design_spread.print_report({"design": report["spread"]})
+    print("Family picture sheets: " + ", ".join(report["spread"]["sheets"]))
     print()
     print("Design figures (design_score), median [p10-p90], before (fast) and after (design); "
           "hand-made boards (n=7-11): symmetry 0.70, density 0.42, thin 0.25, largest 0.33")
@@ -456,7 +482,8 @@ def main(argv: list[str] | None = None) -> None:
     config = QUICK if args.quick else FULL
     if args.design:
         report = {"core": pin_to_one_core(),
-                  "design": bench_design(config["design_sizes"], config["design_seeds"], log)}
+                  "design": bench_design(config["design_sizes"], config["design_seeds"], log),
+                  "spread": bench_spread(config["spread_levels"], log)}
     else:
         report = run(config, log)
     if args.json:

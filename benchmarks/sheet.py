@@ -45,6 +45,18 @@ def sheet(sizes: tuple[int, ...], title: str, strategy: str = "design",
     return image
 
 
+def family_sheets(out: str | Path) -> list[str]:
+    """One sheet per composition family (boards of 8 to 11) in `out`: their paths."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for family in FAMILIES:
+        path = out / f"family-{family}.png"
+        sheet((8, 9, 10, 11), f"Family {family}, 8-11: seeds 0-23", family=family).save(path)
+        paths.append(str(path))
+    return paths
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="test-artifacts/sheets")
@@ -55,11 +67,7 @@ def main(argv=None):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.families:
-        for family in FAMILIES:
-            path = out / f"family-{family}.png"
-            sheet((8, 9, 10, 11), f"Family {family}, 8-11: seeds 0-23",
-                  family=family).save(path)
-            print(path)
+        print("\n".join(family_sheets(out)))
         return
     if args.motifs:
         names = motifs()[::2][:COLUMNS * ROWS]
