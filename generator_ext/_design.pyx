@@ -39,9 +39,10 @@ cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided befor
 cdef double DESIGN_PULL = 6.0       # undecided cells one whole point of design score is worth
 cdef double TWO_CELL_COST = 0.5     # a family's look: what a two-cell region's share costs
 cdef int DESIGN_ATTEMPTS_PER_CANDIDATE = 40
-# Past 16, a composition costs tens of milliseconds and most do not come out: a few only.
+# Past 16 most compositions do not come out (no solution, or not made unique), and each
+# costs a few milliseconds: up to 96 before the level is grown (12 left 7 of 8 grown at 20).
 cdef int LARGE_N = 17
-cdef int LARGE_ATTEMPTS = 12
+cdef int LARGE_ATTEMPTS = 96
 # Few compositions need contradiction: past these, an expert level is grown.
 cdef int EXPERT_ATTEMPTS_PER_CANDIDATE = 12
 # What the combined score measures against: hand-made boards' medians (shapes.HAND_MADE).

@@ -20,6 +20,7 @@ from generator_ext._generate import (
 )
 from generator_ext.deduce import TIERS
 from generator_ext.motifs import MOTIF_SIZES, motif_cells, motifs
+from generator_ext.palette import coloured_apart
 
 STRATEGIES = {"design": STRATEGY_DESIGN, "fast": STRATEGY_FAST, "unique": STRATEGY_UNIQUE,
               "naive": STRATEGY_NAIVE}
@@ -40,6 +41,17 @@ FAMILIES = ("strokes", "motif", "frames", "spiral", "stripes", "cross", "islands
 FAMILY_WEIGHTS = {"strokes": 26, "motif": 5, "frames": 11, "spiral": 6, "stripes": 8,
                   "cross": 7, "islands": 25, "blocks": 8, "loose": 4}
 NESTED_FROM = 8
+# From 17×17 (_design.pyx LARGE_N) the draw leans to the families that compose there within
+# the budget (frames, a spiral, stripes: 5 or 6 of 6 at n=17-20). No islands: a background
+# touching 15 or more regions has no colour apart from all of theirs in the palette; nor
+# blocks, which at that size keep too many solutions to mend (0 to 3 of 6 composed).
+LARGE_FROM = 17
+# A large composition may come out with no colouring that keeps every touching pair apart
+# (palette.coloured_apart: a region touching fifteen others, say); it is drawn again this
+# many times, then the level is grown.
+LARGE_REDRAWS = 3
+LARGE_FAMILY_WEIGHTS = {"strokes": 10, "motif": 0, "frames": 20, "spiral": 16, "stripes": 18,
+                        "cross": 8, "islands": 0, "blocks": 0, "loose": 6}
 # Regions of one cell (a given queen, the entry point a player starts from) are the one
 # exception to a generated level's minimum region size of 2: easy and medium levels of the
 # design strategy get them in ONE_CELL_PERCENT % of draws (hand-made boards: about one in
@@ -215,12 +227,24 @@ def generate(
         cells = [r * n + c for r, c in motif_cells(motif, n)]
     one_cell = min_region_size is None and motif is None
     started = time.perf_counter()
-    regions, solution, stats = generate_raw(
-        n, code, seed, STRATEGIES[strategy], min_region_size or MIN_REGION_SIZE,
-        max_attempts or (0 if strategy == "naive" else DEFAULT_MAX_ATTEMPTS), tier_code, weights,
-        STYLES[style or "any"], cells, FAMILIES.index(family) if family else 0,
-        ONE_CELL_PERCENT if one_cell else 0, patient,
-    )
+
+    def draw(strategy_code: int, redraw: int):
+        return generate_raw(
+            n, code, _redraw_seed(seed, redraw), strategy_code,
+            min_region_size or MIN_REGION_SIZE,
+            max_attempts or (0 if strategy == "naive" else DEFAULT_MAX_ATTEMPTS), tier_code,
+            weights, STYLES[style or "any"], cells, FAMILIES.index(family) if family else 0,
+            ONE_CELL_PERCENT if one_cell else 0, patient,
+        )
+
+    for redraw in range(LARGE_REDRAWS + 1):
+        regions, solution, stats = draw(STRATEGIES[strategy], redraw)
+        if (regions is None or stats["fallback"] or strategy != "design" or n < LARGE_FROM
+                or coloured_apart(regions)):
+            break
+    else:  # composed each time, but no colouring keeps every touching pair apart: grown
+        regions, solution, stats = draw(STRATEGIES["fast"], 0)
+        stats["fallback"] = 1
     elapsed = time.perf_counter() - started
     if regions is None:
         raise RuntimeError(
@@ -243,13 +267,21 @@ def generate(
     )
 
 
+def _redraw_seed(seed: int, redraw: int) -> int:
+    """The engine's seed for a draw of the level (the first: the seed itself)."""
+    return seed if redraw == 0 else (seed ^ (redraw * 0x9E3779B97F4A7C15)) & MAX_SEED
+
+
 def _draw_family(n: int, seed: int) -> str:
-    """An untargeted level's family, from FAMILY_WEIGHTS with a stream of the seed's own."""
+    """An untargeted level's family, from FAMILY_WEIGHTS (LARGE_FAMILY_WEIGHTS from
+    LARGE_FROM) with a stream of the seed's own."""
+    weights = LARGE_FAMILY_WEIGHTS if n >= LARGE_FROM else FAMILY_WEIGHTS
     names = [name for name in FAMILIES
              if (name != "motif" or n in MOTIF_SIZES)
-             and (name not in ("frames", "spiral") or n >= NESTED_FROM)]
+             and (name not in ("frames", "spiral") or n >= NESTED_FROM)
+             and weights[name] > 0]
     return random.Random(f"family {n} {seed}").choices(
-        names, weights=[FAMILY_WEIGHTS[name] for name in names])[0]
+        names, weights=[weights[name] for name in names])[0]
 
 
 def _draw_motif(n: int, seed: int) -> str:

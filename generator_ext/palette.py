@@ -214,7 +214,10 @@ def _greedy(regions: int, neighbours: list[set[int]], pool: list[int]) -> list[i
     return colour
 
 
-def _assign(key: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+def _colouring(key: tuple[tuple[int, ...], ...],
+               ) -> tuple[list[int] | None, list[set[int]], list[int]]:
+    """A colouring of its own for each region with every touching pair apart (None when the
+    search found none), the regions' neighbours, and the pool it drew from."""
     regions = max(max(row) for row in key) + 1
     neighbours: list[set[int]] = [set() for _ in range(regions)]
     for g, h in _touching(key):
@@ -225,7 +228,19 @@ def _assign(key: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     found = _search(regions, neighbours, sum(1 << k for k in pool))
     if found is None and regions <= CORE:
         found = _search(regions, neighbours, (1 << len(REGION_COLORS)) - 1)
-    return tuple(found if found is not None else _greedy(regions, neighbours, pool))
+    return found, neighbours, pool
+
+
+def _assign(key: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    found, neighbours, pool = _colouring(key)
+    return tuple(found if found is not None else _greedy(len(neighbours), neighbours, pool))
+
+
+def coloured_apart(regions: Sequence[Sequence[int]]) -> bool:
+    """Do the regions get colours with every touching pair apart (region_colors' aim)? A
+    large composition may not: one region touching fifteen others, say (generate draws
+    such a board again)."""
+    return _colouring(tuple(tuple(row) for row in regions))[0] is not None
 
 
 _ASSIGNED: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}

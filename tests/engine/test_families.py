@@ -159,3 +159,15 @@ def test_one_cell_regions_only_on_easy_and_medium_levels(mix_levels):
     for tier in ("hard", "expert"):
         for seed in range(6):
             assert min(areas(generate(8, seed=seed, tier=tier).regions).values()) >= 2
+
+
+def test_large_boards_are_composed_and_coloured_apart():
+    """Issue 38: at 17-20 a composed level within the budget in at least 3 of 4 (12 of the
+    compositions' 96 attempts left 7 of 8 grown at 20), each one coloured with every
+    touching pair apart (a composition no colouring keeps apart is drawn again)."""
+    from generator_ext.palette import coloured_apart
+
+    for n in (17, 20):
+        levels = [generate(n, seed=seed) for seed in range(8)]
+        assert sum(not level.fallback for level in levels) >= 6, n
+        assert all(coloured_apart(level.regions) for level in levels)
