@@ -171,7 +171,7 @@ EDGE_TEMPLATE = ROOT / "nginx" / "nginx.conf.template"
 # The edge's limits per client address, as compose sets them by default.
 EDGE_LIMITS = {"QUEENS_EDGE_CONNECTIONS": "100", "QUEENS_EDGE_RATE": "50r/s",
                "QUEENS_EDGE_POST_RATE": "10r/s", "QUEENS_EDGE_COSTLY_RATE": "30r/m",
-               "QUEENS_EDGE_SOCKETS": "24"}
+               "QUEENS_EDGE_SOCKETS": "24", "QUEENS_EDGE_ANALYSES": "4"}
 
 
 def render_edge_config(values: dict[str, str]) -> str:

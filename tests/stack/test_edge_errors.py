@@ -24,13 +24,16 @@ from tests.support import nginx
 
 
 class Upstream(BaseHTTPRequestHandler):
-    """200 with a JSON body, except /api/reset/, whose connection is reset unanswered."""
+    """200 with a JSON body, a second late when the query asks to be slow, except
+    /api/reset/, whose connection is reset unanswered."""
 
     protocol_version = "HTTP/1.1"
 
     def answer(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         self.rfile.read(length)
+        if self.path.endswith("?slow"):
+            time.sleep(1)
         if self.path.startswith("/api/reset/"):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
                                        struct.pack("ii", 1, 0))
@@ -106,6 +109,26 @@ def test_the_edge_post_limit_is_a_json_429_on_the_api(edge):
     assert limited and {a[0] for a in answers} <= {200, 429}
     for answer in limited:
         assert_api_error(answer, 429, "too many requests")
+
+
+def test_one_address_has_a_few_builder_analyses_in_flight_at_once(edge):
+    """Attack row 4: 16 analyses at once from one address held the writes' 8 threads and a
+    normal player's check queued behind them. The edge lets QUEENS_EDGE_ANALYSES through
+    at once; the rest are a JSON 429 at once, and another address is not held up."""
+    from tests.support import EDGE_LIMITS
+
+    allowed = int(EDGE_LIMITS["QUEENS_EDGE_ANALYSES"])
+    with ThreadPoolExecutor(allowed + 6) as pool:
+        flood = [pool.submit(ask, edge, "POST", "/api/builder/analyze/?slow", b"{}",
+                             "127.30.0.5") for _ in range(allowed + 6)]
+        time.sleep(0.3)  # all of the flood in flight
+        other = ask(edge, "POST", "/api/builder/analyze/?slow", b"{}", "127.30.0.6")
+        answers = [future.result() for future in flood]
+    assert other[0] == 200
+    assert Counter(answer[0] for answer in answers) == {200: allowed, 429: 6}
+    for answer in answers:
+        if answer[0] == 429:
+            assert_api_error(answer, 429, "too many requests")
 
 
 class ClosingIdle(Upstream):
