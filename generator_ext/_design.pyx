@@ -269,17 +269,19 @@ cdef bint take_best(Rng* rng, Board* b, const int8_t* q, int* size, int min_size
     return True
 
 
-cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* motif, int n,
+cdef bint trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* motif, int n,
                 int rule, uint32_t closed, Board* b, int* size, GenStats* st) noexcept nogil:
     """Redraw the layout on b around the solution q, cell by cell outward from the queens,
     keeping q the only solution: a cell joins its layout region unless a solution would then
     use it; a refused cell joins another neighbouring region that keeps q unique, or, when
     none does, the smallest (and make_unique mends it). The cells that moved are the
     layout's broken symmetry, no more of them than uniqueness asked for. No cell joins a
-    closed region (the motif)."""
+    closed region (the motif): False when cells are left that only a closed region touches
+    (a pocket the motif walls in), which no region can then take."""
     cdef int order[MAX_N * MAX_N]
     cdef uint32_t refused[MAX_N * MAX_N]
     cdef int x, g, j, left
+    cdef long before
     cdef bint progress
     board_init(b, n, rule)
     for g in range(n):
@@ -317,7 +319,11 @@ cdef void trace(Rng* rng, const int8_t* layout, const int8_t* q, const int8_t* m
                 else:
                     left += 1
         if left and not progress:
+            before = st.leftovers
             join_smallest(NULL, b, size, closed, True, st)
+            if st.leftovers == before:  # walled in by closed regions: no one takes them
+                return False
+    return True
 
 
 cdef bint join_neighbour(Board* b, int x, int own, int* size, uint32_t* refused,
@@ -585,7 +591,9 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
             st.aborts += aborted
             st.no_solution += 1
             continue
-        trace(rng, grid, q, motif, n, rule, fixed, &b, size, st)
+        if not trace(rng, grid, q, motif, n, rule, fixed, &b, size, st):
+            st.undersized += 1
+            continue
         if not feed_small(rng, &b, q, size, min_size, fixed):
             st.undersized += 1
             continue

@@ -171,3 +171,18 @@ def test_large_boards_are_composed_and_coloured_apart():
         levels = [generate(n, seed=seed) for seed in range(8)]
         assert sum(not level.fallback for level in levels) >= 6, n
         assert all(coloured_apart(level.regions) for level in levels)
+
+
+def test_a_motif_that_walls_cells_in_ends(tmp_path):
+    """The digit 4 at 10×10, seed 177, walled cells in that only the motif touched, and the
+    trace waited for a region to take them for ever (a themed daily's request, an admin's
+    run, a worker held). In a child process, so that a return of it fails, not hangs."""
+    import subprocess
+    import sys
+
+    program = ("from generator_ext import generate\n"
+               "level = generate(10, seed=177, motif='4')\n"
+               "print(level.motif, level.family)\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.split() == ["4", "motif"], done.stderr
