@@ -471,6 +471,9 @@ cdef int RECT_CELLS = 3               # the fewest cells a cut rect is planned f
 cdef int RUN_CELLS = 3                # the fewest cells an arc or a spiral's run is drawn with
 cdef double SMALL_ISLAND = 0.04      # islands: how often one is two cells
 cdef int ISLAND_ROOM = 7             # islands: background cells an island wants around it
+# islands: how often no strip is drawn, the background then all but small islands (the
+# hand-made boards whose second-largest region is under a tenth of the board)
+cdef double NO_STRIPS = 0.55
 
 
 cdef struct Rect:
@@ -800,7 +803,9 @@ cdef bint draw_islands(Rng* rng, int n, int8_t* grid) noexcept nogil:
     """One large background (region 0) with small islands on it, and a few strips cut off
     its edges; False when an island found no room or cut the background in two."""
     cdef Rect rects[MAX_N]
-    cdef int count = 0, strips = <int>rng_below(rng, 1 + (n - 1) // 2), side, deep, pieces
+    cdef int count = 0, strips = (0 if rng_unit(rng) < NO_STRIPS
+                                  else <int>rng_below(rng, 1 + (n - 1) // 2))
+    cdef int side, deep, pieces
     cdef int top = 0, left = 0, bottom = n, right = n, g, tries, r, c, h, w, x, y
     cdef int dr, dc
     cdef bint ok

@@ -38,8 +38,8 @@ FAMILIES = ("strokes", "motif", "frames", "spiral", "stripes", "cross", "islands
 # spread (benchmarks/design_spread.py) comes near hand-made boards'. A motif is drawn only
 # on the boards motifs are drawn on (MOTIF_SIZES); frames and a spiral from 8×8 (on smaller
 # boards their nested rings touch so many others that colours alone cannot tell them apart).
-FAMILY_WEIGHTS = {"strokes": 26, "motif": 5, "frames": 11, "spiral": 6, "stripes": 8,
-                  "cross": 7, "islands": 25, "blocks": 8, "loose": 4}
+FAMILY_WEIGHTS = {"strokes": 26, "motif": 5, "frames": 16, "spiral": 6, "stripes": 8,
+                  "cross": 7, "islands": 18, "blocks": 8, "loose": 4}
 NESTED_FROM = 8
 # From 17×17 (_design.pyx LARGE_N) the draw leans to the families that compose there within
 # the budget (frames, a spiral, stripes: 5 or 6 of 6 at n=17-20). No islands: a background
