@@ -481,11 +481,18 @@ cdef void restore_layout(Rng* rng, Board* b, const int8_t* q, int* size, int min
             continue
         if not touches_region(b, x, g):
             continue
-        move_cell(b, size, x, g)
-        if logic_tier(b) == tier:
-            st.polish_moves += 1
-        else:
-            move_cell(b, size, x, h)
+        move_keeping_tier(b, size, x, g, tier, st)
+
+
+cdef inline void move_keeping_tier(Board* b, int* size, int x, int g, int tier,
+                                   GenStats* st) noexcept nogil:
+    """Cell x joins region g, and goes back unless the level keeps its tier."""
+    cdef int h = b.region[x]
+    move_cell(b, size, x, g)
+    if logic_tier(b) == tier:
+        st.polish_moves += 1
+    else:
+        move_cell(b, size, x, h)
 
 
 cdef void grow_stubs(Board* b, const int8_t* q, int* size, int tier, uint32_t closed,
@@ -503,11 +510,7 @@ cdef void grow_stubs(Board* b, const int8_t* q, int* size, int tier, uint32_t cl
                 continue
             if not region_connected(n, b.region, h, x):
                 break
-            move_cell(b, size, x, g)
-            if logic_tier(b) == tier:
-                st.polish_moves += 1
-            else:
-                move_cell(b, size, x, h)
+            move_keeping_tier(b, size, x, g, tier, st)
             break
 
 

@@ -208,18 +208,10 @@ def check_motif(motif: object, size: int | None = None) -> str:
     return motif
 
 
-def check_family(family: object) -> str:
-    """A composition family's name ("" for one drawn); ServiceError for others."""
-    if family in ("", None):
-        return ""
-    if family not in FAMILIES:
-        raise ServiceError(f"unknown family {family!r}; the families are {', '.join(FAMILIES)}")
-    return family
-
-
 def check_design_together(size: int, *, style: str, motif: str, family: str) -> None:
-    """ServiceError when the engine would refuse these design options together on a board of
-    this size (a motif with another family, a style on islands): the engine's rule."""
+    """ServiceError when the engine would refuse these design options on a board of this
+    size (an unknown family, a motif with another family, a style on islands): the
+    engine's rule."""
     try:
         check_design(size, style=style or None, motif=motif or None, family=family or None)
     except ValueError as error:

@@ -41,7 +41,6 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
     tier = domain.check_tier(tier, size, stars)
     domain.check_style(style)
     domain.check_motif(motif, size)
-    domain.check_family(family)
     domain.check_design_together(size, style=style, motif=motif, family=family)
     if (
         isinstance(requested, bool)
