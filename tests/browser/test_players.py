@@ -40,8 +40,8 @@ def sign_up(page, email: str, name: str):
     page.locator("main form button[type=submit]").last.click()
     page.wait_for_url(re.compile(r"/me/$"))
     shown = page.locator("h1").inner_text()
-    # Once, on two xdist workers, "You" (not reproduced since: 12 sign-ups in a loop under
-    # load, the browser tests twice on two workers): what the browser and the database held.
+    # Twice "You": the service worker's background page fetch, sent before the sign-in and
+    # answered after it, deleted the new session's cookie (puzzles/players/rotated_cookies.py).
     if shown != name:
         print("cookies:", page.context.cookies(), "\nplayers:",
               list(Player.objects.values("key", "name", "user_id")))
