@@ -1,32 +1,30 @@
 """The two cookies a sign-in rotates, session and CSRF, kept safe from a request that raced
 it. A sign-in moves the session to a new key (deleting the old) and gives a new CSRF secret.
-A request the browser sent just before, answered just after, named the old ones; with
-Django's middleware its answer, landing last, deleted the new session's cookie (signed out)
-and set the old CSRF secret back (the next form refused). The service worker's background
-page fetches met this on sign-up. A sign-out, which ends the session here, still deletes
-its cookie."""
+A request the browser sent just before, answered just after, named the old ones; Django's
+middlewares answered it by deleting the session cookie (the session it named was gone) and
+by setting the old CSRF secret again (any page with a form does), and that answer, landing
+last, signed the new player out and made the next form fail. The service worker's
+background page fetches met this on sign-up.
+
+This middleware sits outside Django's two (which stay, with their deploy checks) and takes
+those two cookies out of the answer: a deletion of a session this request did not end (a
+sign-out flushes it, and its deletion stays), and a CSRF secret the browser already holds."""
 
 from django.conf import settings
-from django.contrib.sessions.middleware import SessionMiddleware
-from django.middleware.csrf import CsrfViewMiddleware
-from django.utils.cache import patch_vary_headers
 
 
-class KeepingSessionMiddleware(SessionMiddleware):
-    def process_response(self, request, response):
+class KeepRotatedCookiesMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        cookies = response.cookies
         session = getattr(request, "session", None)
-        if (session is not None and settings.SESSION_COOKIE_NAME in request.COOKIES
-                and not session.modified and session.is_empty()):
-            # Ended elsewhere: nothing of this request's to save, and no cookie to delete.
-            patch_vary_headers(response, ("Cookie",))
-            return response
-        return super().process_response(request, response)
-
-
-class SteadyCsrfMiddleware(CsrfViewMiddleware):
-    def process_response(self, request, response):
-        # Django sets the cookie again whenever a page renders a token; the browser already
-        # holds this secret, and sending it back could undo a rotation made meanwhile.
-        if request.META.get("CSRF_COOKIE") == request.COOKIES.get(settings.CSRF_COOKIE_NAME):
-            request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
-        return super().process_response(request, response)
+        ended = cookies.get(settings.SESSION_COOKIE_NAME)
+        if ended is not None and ended["max-age"] == 0 and not getattr(session, "modified", True):
+            del cookies[settings.SESSION_COOKIE_NAME]  # ended elsewhere, maybe by a sign-in
+        csrf = cookies.get(settings.CSRF_COOKIE_NAME)
+        if csrf is not None and csrf.value == request.COOKIES.get(settings.CSRF_COOKIE_NAME):
+            del cookies[settings.CSRF_COOKIE_NAME]  # the browser's own, maybe rotated since
+        return response

@@ -84,11 +84,13 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "puzzles.players.rotated_cookies.KeepingSessionMiddleware",
+    # Outside sessions and CSRF: a request that raced a sign-in must not undo its cookies.
+    "puzzles.players.rotated_cookies.KeepRotatedCookiesMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the player's pick (a cookie, /i18n/setlang/), else Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "puzzles.players.rotated_cookies.SteadyCsrfMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
