@@ -5,7 +5,9 @@ hand-made size mix, n=7-11, and for each figure of the issue's table the 10th, 5
 percentile, per size class and per composition family (GeneratedLevel.family), with the share
 of boards that have a one-cell and a two-cell region and the median time a level takes
 (over the mix and over 20 levels at n=12). The figures are the engine's own:
-design_score's symmetry, largest and thin, and shapes.region_shares' second.
+design_score's symmetry, largest and thin, shapes.region_shares' second, and shapes.notches
+per region (one-cell bumps off straight borders; the archive gave no count of these, so the
+hand-made row has none: hand-made borders run straight with few).
 
 --baseline DIR measures another checkout's engine (DIR/generator_ext, compiled; main's, say)
 in the same run, in a child process, so both rows come from one machine and one load; the
@@ -22,13 +24,13 @@ import sys
 from collections import defaultdict
 
 from generator_ext import design_score
-from generator_ext.shapes import region_shares
+from generator_ext.shapes import notches, region_shares
 
 # The issue's 200: 30 of 7, 60 of 8 and of 9, 30 of 10, 20 of 11 (engine.LINKEDIN_MIX).
 SIZE_MIX = {7: 30, 8: 60, 9: 60, 10: 30, 11: 20}
 CLASSES = {"7-8": (7, 8), "9": (9,), "10-11": (10, 11)}
 COST_N, COST_LEVELS = 12, 20
-FIGURES = ("symmetry", "largest", "thin", "second")
+FIGURES = ("symmetry", "largest", "thin", "second", "notches")
 # Archived hand-made boards, n=7-11 (issue 38's table): p10, p50, p90; boards with a one-cell
 # and with a two-cell region.
 HAND_MADE = {"symmetry": (0.51, 0.70, 0.91), "largest": (0.24, 0.33, 0.55),
@@ -83,7 +85,8 @@ def measure(level: dict) -> dict:
     cells = len(level["regions"]) ** 2
     areas = {round(share * cells) for share in shares}
     return {"symmetry": score.symmetry, "largest": score.largest, "thin": score.thin,
-            "second": shares[1], "one_cell": 1 in areas, "two_cell": 2 in areas}
+            "second": shares[1], "one_cell": 1 in areas, "two_cell": 2 in areas,
+            "notches": notches(level["regions"]) / len(level["regions"])}
 
 
 def percentiles(values: list[float]) -> tuple[float, float, float]:
@@ -123,8 +126,8 @@ def report_of(levels: list[dict]) -> dict:
 
 
 def row(label: str, s: dict) -> str:
-    cells = " ".join(f"{s[name][0]:.2f}/{s[name][1]:.2f}/{s[name][2]:.2f}".rjust(15)
-                     for name in FIGURES)
+    cells = " ".join((f"{s[name][0]:.2f}/{s[name][1]:.2f}/{s[name][2]:.2f}" if name in s
+                      else "-").rjust(15) for name in FIGURES)
     extra = ""
     if "levels" in s:
         extra = f" {s['median_ms']:8.1f} {s['levels']:5}"

@@ -38,9 +38,16 @@ cdef double UNIQUE_PULL = 2.0        # solutions left one point of design score 
 cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided before giving up
 cdef double DESIGN_PULL = 6.0       # undecided cells one whole point of design score is worth
 cdef double TWO_CELL_COST = 0.5     # a family's look: what a two-cell region's share costs
+# The strokes' look: what notches (one-cell bumps, shapes.notches) per region cost, so the
+# repairs prefer moves that keep a border straight, and the choice the straighter level.
+cdef double NOTCH_COST = 0.25
+cdef double STROKES_SYMMETRY_PULL = 1.0
 cdef int DESIGN_ATTEMPTS_PER_CANDIDATE = 40
 # Past 16 most compositions do not come out (no solution, or not made unique), and each
 # costs a few milliseconds: up to 96 before the level is grown (12 left 7 of 8 grown at 20).
+# A notch smoothed away may cost the symmetry figure this much (its three border edges,
+# matched under the symmetry, leave the share): straight borders are worth a little of it.
+cdef double SMOOTH_SYMMETRY_COST = 0.01
 cdef int LARGE_N = 17
 cdef int LARGE_ATTEMPTS = 96
 # Few compositions need contradiction: past these, an expert level is grown.
@@ -49,7 +56,7 @@ cdef int EXPERT_ATTEMPTS_PER_CANDIDATE = 12
 cdef double HAND_SYMMETRY = 0.70
 cdef double HAND_DENSITY = 0.42
 cdef double HAND_THIN = 0.25
-cdef double LARGEST_LOW = 0.28
+cdef double LARGEST_LOW = 0.31
 cdef double LARGEST_HIGH = 0.40
 
 
@@ -140,14 +147,14 @@ cdef inline double abs_double(double x) noexcept nogil:
 
 
 cdef double look(int n, const int8_t* grid, const int8_t* layout) noexcept nogil:
-    """What the repairs and the choice among candidates keep: the design score, or for a
-    family drawn as its own layout (frames, stripes, islands...) the share of cells still in
+    """What the repairs and the choice among candidates keep: the design score less what its
+    notches cost (strokes drawn as strokes), or for a family drawn as its own layout (frames, stripes, islands...) the share of cells still in
     their layout region, so that a frame stays a frame and a border stays straight rather
     than every family pulled to the same medians."""
     cdef int area[MAX_N]
     cdef int x, g, kept = 0, two = 0
     if layout == NULL:
-        return design_value(n, grid)
+        return design_value(n, grid) - NOTCH_COST * bump_count(n, grid) / n
     for g in range(n):
         area[g] = 0
     for x in range(n * n):
@@ -443,7 +450,7 @@ cdef void design_polish(Rng* rng, Board* b, const int8_t* q, int* size, int min_
     cdef int sym[MAX_N * MAX_N]
     cdef int cells[MAX_N * MAX_N]
     cdef int tries, cell, g, h, count
-    cdef double before = design_value(n, b.region), after
+    cdef double before = design_value(n, b.region, True), after
     symmetry_map(n, kind, sym)
     count = off_symmetry(b, sym, cells)
     for tries in range(DESIGN_POLISH_TRIES_PER_N * n):
@@ -484,15 +491,106 @@ cdef void restore_layout(Rng* rng, Board* b, const int8_t* q, int* size, int min
         move_keeping_tier(b, size, x, g, tier, st)
 
 
-cdef inline void move_keeping_tier(Board* b, int* size, int x, int g, int tier,
+cdef inline bint move_keeping_tier(Board* b, int* size, int x, int g, int tier,
                                    GenStats* st) noexcept nogil:
     """Cell x joins region g, and goes back unless the level keeps its tier."""
     cdef int h = b.region[x]
     move_cell(b, size, x, g)
     if logic_tier(b) == tier:
         st.polish_moves += 1
-    else:
-        move_cell(b, size, x, h)
+        return True
+    move_cell(b, size, x, h)
+    return False
+
+
+cdef int bump_into(int n, const int8_t* grid, int x) noexcept nogil:
+    """The region cell x juts into as a notch: a one-cell bump off a straight border of its
+    own region (its one side on its own region leads to a cell whose both sides across are
+    its region too, and all its other sides are that one other region's). A stroke's tip is
+    no bump: the cell it leads to has other regions across. -1 when x is no bump
+    (shapes.notches counts the same cells)."""
+    cdef int r = x // n, c = x % n, h = grid[x], g = -1, own = -1, others = 0, d
+    cdef int dr, dc, own_dr = 0, own_dc = 0, yr, yc, pr, pc, side, across = 0
+    for d in range(4):
+        dr = -1 if d == 0 else (1 if d == 1 else 0)
+        dc = -1 if d == 2 else (1 if d == 3 else 0)
+        if not (0 <= r + dr < n and 0 <= c + dc < n):
+            continue
+        if grid[(r + dr) * n + c + dc] == h:
+            if own >= 0:
+                return -1
+            own, own_dr, own_dc = d, dr, dc
+        elif g < 0 or grid[(r + dr) * n + c + dc] == g:
+            g = grid[(r + dr) * n + c + dc]
+            others += 1
+        else:
+            return -1
+    if own < 0 or others < 2:
+        return -1
+    yr, yc = r + own_dr, c + own_dc
+    for side in range(2):
+        pr = yr + (own_dc if side == 0 else -own_dc)
+        pc = yc + (own_dr if side == 0 else -own_dr)
+        if 0 <= pr < n and 0 <= pc < n:
+            if grid[pr * n + pc] != h:
+                return -1
+            across += 1
+    return g if across else -1
+
+
+cdef int bump_count(int n, const int8_t* grid) noexcept nogil:
+    cdef int x, count = 0
+    for x in range(n * n):
+        count += bump_into(n, grid, x) >= 0
+    return count
+
+
+cdef void smooth_bumps(Board* b, const int8_t* q, int* size, int min_size, int tier,
+                       uint32_t closed, int kind, GenStats* st) noexcept nogil:
+    """Strokes drawn as strokes: each notch the repairs or the strokes' spurs left goes into
+    the region it juts into, with its twin under the composition's symmetry when that is a
+    notch too, wherever the level keeps its tier and its symmetry: a notch stays only where
+    the tier (and so uniqueness) needs it. A bump's region keeps its other cells joined (the
+    bump had one side on it)."""
+    cdef int n = b.n
+    cdef int sym[MAX_N * MAX_N]
+    cdef int rounds, x, y, g, h, g2, h2
+    cdef bint changed = True
+    cdef double before = design_value(n, b.region, True), after
+    symmetry_map(n, kind, sym)
+    for rounds in range(3):
+        if not changed:
+            return
+        changed = False
+        for x in range(n * n):
+            g = bump_into(n, b.region, x)
+            h = b.region[x]
+            if g < 0 or not smoothable(b, q, size, min_size, closed, x, g):
+                continue
+            move_cell(b, size, x, g)
+            y, h2 = sym[x], -1
+            if y != x:
+                g2 = bump_into(n, b.region, y)
+                if g2 >= 0 and smoothable(b, q, size, min_size, closed, y, g2):
+                    h2 = b.region[y]
+                    move_cell(b, size, y, g2)
+            after = design_value(n, b.region, True)
+            if after >= before - SMOOTH_SYMMETRY_COST and logic_tier(b) == tier:
+                before = after
+                st.polish_moves += 1
+                changed = True
+                continue
+            if h2 >= 0:
+                move_cell(b, size, y, h2)
+            move_cell(b, size, x, h)
+
+
+cdef inline bint smoothable(const Board* b, const int8_t* q, const int* size, int min_size,
+                            uint32_t closed, int x, int g) noexcept nogil:
+    """May bump x go into g: no queen on it, its region open and above min_size, g open."""
+    cdef int h = b.region[x]
+    return not (q[x // b.n] == x % b.n or size[h] <= min_size or (closed >> h) & 1
+                or (closed >> g) & 1)
 
 
 cdef void grow_stubs(Board* b, const int8_t* q, int* size, int tier, uint32_t closed,
@@ -612,13 +710,17 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
             continue
         if layout == NULL:
             design_polish(rng, &b, q, size, min_size, tier, fixed, kind, st)
+            smooth_bumps(&b, q, size, min_size, tier, fixed, kind, st)
         else:
             restore_layout(rng, &b, q, size, min_size, tier, fixed, layout, st)
             grow_stubs(&b, q, size, tier, fixed, st)
         value = look(n, b.region, layout)
-        # Of a family's own layouts the strictest wins, but for the loose family's.
+        # Of a family's own layouts the strictest wins, but for the loose family's; of
+        # strokes the more symmetric (straightened, they keep less of it).
         if layout != NULL and family != FAMILY_LOOSE:
             value += design_value(n, b.region, True)
+        elif layout == NULL:
+            value += STROKES_SYMMETRY_PULL * design_value(n, b.region, True)
         found += 1
         if value > best:
             best = value
@@ -631,12 +733,25 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
     return True
 
 
-def design_value_of(regions):
-    """design_value for a full map given as rows (for the parity test with
-    shapes.design_score, whose formula it repeats in C for the generator's choices)."""
-    cdef int8_t grid[MAX_N * MAX_N]
+cdef int grid_of(regions, int8_t* grid) except -1:
+    """A full map given as rows, as a grid; returns n."""
     cdef int n = len(regions), r, c
     for r in range(n):
         for c in range(n):
             grid[r * n + c] = regions[r][c]
+    return n
+
+
+def bump_count_of(regions):
+    """bump_count for a full map given as rows (for the parity test with shapes.notches)."""
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int n = grid_of(regions, grid)
+    return bump_count(n, grid)
+
+
+def design_value_of(regions):
+    """design_value for a full map given as rows (for the parity test with
+    shapes.design_score, whose formula it repeats in C for the generator's choices)."""
+    cdef int8_t grid[MAX_N * MAX_N]
+    cdef int n = grid_of(regions, grid)
     return design_value(n, grid)

@@ -20,7 +20,7 @@ from generator_ext._generate import (
 )
 from generator_ext.deduce import TIERS
 from generator_ext.motifs import MOTIF_SIZES, motif_cells, motifs
-from generator_ext.palette import coloured_apart
+from generator_ext.palette import ALONE_UP_TO, coloured_apart
 
 STRATEGIES = {"design": STRATEGY_DESIGN, "fast": STRATEGY_FAST, "unique": STRATEGY_UNIQUE,
               "naive": STRATEGY_NAIVE}
@@ -46,10 +46,11 @@ NESTED_FROM = 8
 # touching 15 or more regions has no colour apart from all of theirs in the palette; nor
 # blocks, which at that size keep too many solutions to mend (0 to 3 of 6 composed).
 LARGE_FROM = 17
-# A large composition may come out with no colouring that keeps every touching pair apart
-# (palette.coloured_apart: a region touching fifteen others, say); it is drawn again this
-# many times, then the level is grown.
-LARGE_REDRAWS = 3
+# A composition may come out with no colouring that keeps every touching pair apart
+# (palette.coloured_apart): at 17-20 a region touching fifteen others, say; at 7 and less
+# one touching all the others, which the colours alone (the palette's core) cannot keep
+# apart. It is drawn again this many times, then the level is grown.
+REDRAWS = 3
 LARGE_FAMILY_WEIGHTS = {"strokes": 10, "motif": 0, "frames": 20, "spiral": 16, "stripes": 18,
                         "cross": 8, "islands": 0, "blocks": 0, "loose": 6}
 # Regions of one cell (a given queen, the entry point a player starts from) are the one
@@ -237,10 +238,10 @@ def generate(
             ONE_CELL_PERCENT if one_cell else 0, patient,
         )
 
-    for redraw in range(LARGE_REDRAWS + 1):
+    for redraw in range(REDRAWS + 1):
         regions, solution, stats = draw(STRATEGIES[strategy], redraw)
-        if (regions is None or stats["fallback"] or strategy != "design" or n < LARGE_FROM
-                or coloured_apart(regions)):
+        if (regions is None or stats["fallback"] or strategy != "design"
+                or ALONE_UP_TO < n < LARGE_FROM or coloured_apart(regions)):
             break
     else:  # composed each time, but no colouring keeps every touching pair apart: grown
         regions, solution, stats = draw(STRATEGIES["fast"], 0)

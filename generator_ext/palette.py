@@ -52,6 +52,9 @@ SAFE_HEXES: list[str] = [
 CORE = 10
 TOUCH_FLOOR, BRIGHT_TOUCH_FLOOR, BOARD_FLOOR, SIGHT_FLOOR = 25.0, 20.0, 12.0, 10.0
 LIGHTNESS_FLOOR = 66.0
+# Boards of up to this many regions are coloured from the core alone, so they never need
+# their letters (generate draws again a board that would).
+ALONE_UP_TO = 7
 # Region letters are drawn in this ink: at least LETTER_CONTRAST (WCAG) on every colour of
 # both palettes in both themes (static/css/queens.css's --ink).
 LETTER_INK, LETTER_CONTRAST = "#000000", 4.5
@@ -237,10 +240,12 @@ def _assign(key: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 
 
 def coloured_apart(regions: Sequence[Sequence[int]]) -> bool:
-    """Do the regions get colours with every touching pair apart (region_colors' aim)? A
-    large composition may not: one region touching fifteen others, say (generate draws
-    such a board again)."""
-    return _colouring(tuple(tuple(row) for row in regions))[0] is not None
+    """Do the regions get colours with every touching pair apart (region_colors' aim), and
+    a board of at most ALONE_UP_TO regions from the core alone (no letters needed)? A large
+    composition may not: one region touching fifteen others, say; nor a small one whose
+    region touches all the others (generate draws such a board again)."""
+    found = _colouring(tuple(tuple(row) for row in regions))[0]
+    return found is not None and (len(found) > ALONE_UP_TO or max(found) < CORE)
 
 
 _ASSIGNED: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}

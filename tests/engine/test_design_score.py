@@ -75,3 +75,35 @@ def test_region_shares_are_largest_first():
              [0, 0, 3, 0]]
     assert region_shares(board) == [9 / 16, 4 / 16, 2 / 16, 1 / 16]
     assert region_shares(board)[0] == design_score(board).largest
+
+
+def test_a_notch_is_a_bump_off_a_straight_border_not_a_strokes_tip():
+    from generator_ext.shapes import notches
+
+    bump = [[0, 0, 0, 0, 0],
+            [0, 0, 1, 0, 0],  # 1 at (1, 2) juts into 0 off 1's straight border below
+            [1, 1, 1, 1, 1],
+            [1, 1, 1, 1, 1],
+            [1, 1, 1, 1, 1]]
+    tip = [[0, 0, 0, 0],
+           [0, 1, 0, 0],  # a stroke one cell wide: its tip leads to more stroke, not a border
+           [0, 1, 0, 0],
+           [1, 1, 1, 1]]
+    edge = [[0, 1, 0, 0],  # a bump at the board's edge, into the row's band of 0
+            [1, 1, 1, 1],
+            [1, 1, 1, 1],
+            [1, 1, 1, 1]]
+    assert (notches(bump), notches(tip), notches(edge)) == (1, 0, 1)
+
+
+def test_the_generators_compiled_notches_are_shapes_notches():
+    """The design generator smooths the notches it finds in C: one rule with shapes.notches."""
+    from generator_ext._design import bump_count_of
+
+    from generator_ext.shapes import notches
+
+    levels = [generate(n, seed=seed, strategy=strategy)
+              for n in (6, 9, 13) for seed in range(6) for strategy in ("design", "fast")]
+    assert any(notches(level.regions) for level in levels)  # grown levels have some
+    for level in levels:
+        assert bump_count_of(level.regions) == notches(level.regions)

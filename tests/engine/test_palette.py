@@ -9,6 +9,7 @@ import pytest
 
 from generator_ext import generate, rate
 from generator_ext.palette import (
+    ALONE_UP_TO,
     BOARD_FLOOR,
     BRIGHT_TOUCH_FLOOR,
     CORE,
@@ -119,7 +120,7 @@ def test_generated_boards_of_every_size_are_coloured_apart(n):
         close = any(delta_e(a, b, v, s) < SIGHT_FLOOR for a, b in itertools.combinations(hexes, 2)
                     for v in (PROTANOPIA, DEUTERANOPIA, TRITANOPIA) for s, _ in THEMES)
         assert second_channel(colors) == close
-        if n <= 7:
+        if n <= ALONE_UP_TO:
             assert not close  # small boards: colours alone
 
 
