@@ -339,8 +339,8 @@ def test_an_honest_small_board_near_a_stored_one_is_analysed(client, make_level)
     from puzzles.levels.likeness import cells_apart
 
     level = make_level(size=6, seed=4)
-    honest = generate(6, seed=107).regions  # holds the level's solution, 4 cells away
-    assert cells_apart(honest, generate(6, seed=107).solution, level.regions,
+    honest = generate(6, seed=5119).regions  # holds the level's solution, 4 cells away
+    assert cells_apart(honest, generate(6, seed=5119).solution, level.regions,
                        level.solution) == 4
     response = post(client, "/api/builder/analyze/", {"regions": honest})
     assert response.status_code == 200, response.json()
