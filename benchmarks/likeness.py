@@ -66,7 +66,7 @@ def nearest(board, levels, index) -> int | None:
 def figures(n: int) -> str:
     levels, hashes = stored_levels(n)
     index = likeness.SolutionIndex(n)
-    index.add([(i, level.solution, 1) for i, level in enumerate(levels)])
+    index.add([(i, level.solution, 1, level.regions) for i, level in enumerate(levels)])
     boards = [("fresh", generate(n, seed=900_000 + i).regions) for i in range(FRESH)]
     boards += [("hand", b) for b in HAND_PAINTED] if n == 6 else []
     rows = []

@@ -32,7 +32,7 @@ STACK_TESTS = (
 # and the limits' timings against a calm baseline.
 LATENCY_TESTS = (
     *(f"tests/stack/test_attacks.py::test_the_attack_holds[row{n}]"
-      for n in (3, 4, 5, 6, 25, 26)),
+      for n in (3, 4, 5, 6, 25, 26, 35)),
     "tests/stack/test_limits.py",
 )
 

@@ -1,6 +1,7 @@
 """The level builder's costly work: analyses of near copies, motif starts, floods of fixes,
 a stored level's solution through another rule, a fix whose worker dies, and analyses of an
-honest Star Battle board (rows 4, 5, 6, 10, 16, 26)."""
+honest Star Battle board, and paintings that hold every stored level's solution (rows 4, 5,
+6, 10, 16, 26, 35)."""
 
 from __future__ import annotations
 
@@ -321,3 +322,42 @@ def a_builder_worker_killed_during_a_fix(stack, quick: bool) -> Result:
                   f"{len(jobs)} fixes, one {'seen' if running else 'never seen'} running; "
                   f"builder killed (restarted {stack.restarts.get('builder', 0) - restarts}x); "
                   f"{bound} s later: {dict(final)}")
+
+
+STRIPES_N, STRIPES_LEVELS = 12, 300
+
+
+@row(35)
+def stripes_against_many_stored_levels(stack, quick: bool) -> Result:
+    """Found by the outside attacker: a painting of one region per row holds the solution
+    of every stored level of its size under all 8 turns, and the near-copy check compared
+    it with each in pure Python, on the web thread, before any limit of the engine's (3.7 s
+    a request at 200 stored 16×16 levels; 4 at once from one address took the player's
+    check p99 to 1.8 s). Rounds of 4 concurrent analyze/ (the edge's cap for one address)
+    of a 12×12 stripes painting against 300 stored 12×12 levels: the answers' median under
+    150 ms (before the fix, 1 ms a stored level: 144 ms at 150), the player's check held."""
+    stack.shell(
+        "from generator_ext import generate\n"
+        "from puzzles.levels.services.levels import save_generated_level\n"
+        f"for seed in range({STRIPES_LEVELS}):\n"
+        f"    save_generated_level(generate({STRIPES_N}, seed=50_000 + seed))\n")
+    stripes = [[r] * STRIPES_N for r in range(STRIPES_N)]
+    level = a_level(stack, 6)
+    attacker = Client(stack.url).address
+    timings: dict[int, list[float]] = {}
+
+    def analyze(_: int) -> None:
+        answer = Client(stack.url, address=attacker, timeout=60).post(
+            "/api/builder/analyze/", {"regions": stripes, "rule": "touch"})
+        timings.setdefault(answer.status, []).append(answer.seconds)
+
+    with normal_player(stack, level) as player, ThreadPoolExecutor(4) as pool:
+        began = time.monotonic()
+        while time.monotonic() - began < (10 if quick else 30):
+            list(pool.map(analyze, range(4)))
+    answered = [t for status, times in timings.items() if status < 500 for t in times]
+    return Result(35, f"4 concurrent analyze/ of a {STRIPES_N}x{STRIPES_N} stripes painting "
+                  f"(holds all {STRIPES_LEVELS} stored levels' solutions), one address",
+                  bool(answered) and percentile(answered, 0.5) < 0.15 and player_held(player),
+                  "analyses: " + "; ".join(f"{len(t)} answered {status}, {figures_ms(t)}"
+                                           for status, t in sorted(timings.items())), player)

@@ -85,40 +85,68 @@ class SolutionIndex:
 
     def __init__(self, n: int):
         self.n = n
+        self.limit = near_limit(n)
         # The cell a painting is read at, for each cell of the level, under each symmetry.
         self.moves = np.array([[a * n + b for a, b in (move(r, c) for r in range(n)
                                                        for c in range(n))]
                                for move in _transforms(n)], dtype=np.int16)
-        self.tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # stars: (ids, cells)
+        # stars: (ids, solution cells, regions flat), one row per level
+        self.tables: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
-    def add(self, levels: Sequence[tuple[int, Sequence, int]]) -> None:
-        """More stored levels, as (id, solution, stars)."""
+    def add(self, levels: Sequence[tuple[int, Sequence, int, Sequence[Sequence[int]]]]) -> None:
+        """More stored levels, as (id, solution, stars, regions)."""
         by_stars: dict[int, list] = {}
-        for level_id, solution, stars in levels:
+        for level_id, solution, stars, regions in levels:
             by_stars.setdefault(stars, []).append(
-                (level_id, [r * self.n + c for r, c in _cells(solution)]))
+                (level_id, [r * self.n + c for r, c in _cells(solution)],
+                 [g for row in regions for g in row]))
         tables = dict(self.tables)
         for stars, rows in by_stars.items():
-            ids = np.array([level_id for level_id, _ in rows], dtype=np.int64)
-            cells = np.array([flat for _, flat in rows], dtype=np.int16)
+            new = (np.array([level_id for level_id, _, _ in rows], dtype=np.int64),
+                   np.array([flat for _, flat, _ in rows], dtype=np.int16),
+                   np.array([cells for _, _, cells in rows], dtype=np.int16))
             if stars in tables:
-                ids = np.concatenate([tables[stars][0], ids])
-                cells = np.concatenate([tables[stars][1], cells])
-            tables[stars] = (ids, cells)
+                new = tuple(np.concatenate([old, more])
+                            for old, more in zip(tables[stars], new, strict=True))
+            tables[stars] = new
         self.tables = tables  # one assignment: a reader holds the old tables or the new
 
     def holders(self, painting: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
         """(level id, symmetry) for each stored level whose solution this complete painting
         holds under that symmetry, whatever rule or star count it is painted under."""
+        return [(int(level_id), index) for index, ids, _ in self._held(painting)
+                for level_id in ids]
+
+    def near(self, painting: Sequence[Sequence[int]]) -> set[int]:
+        """The ids of the stored levels this complete painting holds the solution of and is
+        near under that symmetry (is_near_under's count, for every holder at once: a painting
+        of one region per row holds every level's solution, and the check in pure Python
+        cost an outsider's request seconds once a size had a few hundred levels)."""
+        board = np.unique(np.asarray(painting, dtype=np.int64).ravel(), return_inverse=True)[1]
+        labels = int(board.max()) + 1
+        n, cells = self.n, self.n * self.n
+        found: set[int] = set()
+        for index, ids, regions in self._held(painting):
+            # For each holder, how many cells each (painting region, level region) pair
+            # shares; each painting region is read as the level region it overlaps most.
+            read = board[self.moves[index]].astype(np.int64)
+            pairs = read[None, :] * n + regions + (np.arange(len(ids)) * labels * n)[:, None]
+            overlap = np.bincount(pairs.ravel(), minlength=len(ids) * labels * n)
+            kept = overlap.reshape(len(ids), labels, n).max(axis=2).sum(axis=1)
+            found.update(int(level_id) for level_id in ids[cells - kept < self.limit])
+        return found
+
+    def _held(self, painting: Sequence[Sequence[int]]):
+        """(symmetry, ids, their regions) of the stored levels whose solution the painting
+        holds under that symmetry."""
         board = np.asarray(painting, dtype=np.int16).ravel()
-        found = []
-        for stars, (ids, cells) in self.tables.items():
+        for stars, (ids, cells, regions) in self.tables.items():
             wanted = np.repeat(np.arange(self.n, dtype=np.int16), stars)
             for index, move in enumerate(self.moves):
                 labels = np.sort(board[move][cells], axis=1)
-                found += [(int(level_id), index)
-                          for level_id in ids[(labels == wanted).all(axis=1)]]
-        return found
+                hold = (labels == wanted).all(axis=1)
+                if hold.any():
+                    yield index, ids[hold], regions[hold].astype(np.int64)
 
 
 def is_near_under(painting: Sequence[Sequence[int]], symmetry: int,

@@ -34,12 +34,14 @@ def test_the_index_finds_a_near_copy_under_any_turn_rule_or_star_count():
     queens = generate(10, seed=4, tier="hard")
     stars = generate(10, seed=3, stars=2)
     index = SolutionIndex(10)
-    index.add([(1, queens.solution, 1)])
-    index.add([(2, stars.solution, 2)])  # added later, as levels are stored
+    index.add([(1, queens.solution, 1, queens.regions)])
+    index.add([(2, stars.solution, 2, stars.regions)])  # added later, as levels are stored
 
     def near(painting, regions):
-        return {level_id for level_id, symmetry in index.holders(painting)
-                if is_near_under(painting, symmetry, regions)}
+        found = {level_id for level_id, symmetry in index.holders(painting)
+                 if is_near_under(painting, symmetry, regions)}
+        assert index.near(painting) >= found  # the numpy count is is_near_under's
+        return found
 
     for level_id, level in ((1, queens), (2, stars)):
         for seed, grid in enumerate(all_symmetries(level.regions)):
@@ -62,3 +64,28 @@ def test_the_near_limit_grows_with_the_board():
     assert limits == sorted(limits)
     assert near_limit(4) == near_limit(6) == 3
     assert near_limit(12) == 36 and near_limit(16) == 64 and near_limit(20) == 100
+
+
+def test_the_indexs_near_count_is_is_near_under_for_every_holder():
+    """Attack found by the outside attacker: a painting of one region per row holds every
+    stored level's solution, and the near test ran in pure Python for each (3.7 s a request
+    at 200 stored 16×16 levels). SolutionIndex.near counts for all holders at once: held
+    equal here to is_near_under on stripes, copies and one-cell changes of many levels."""
+    from puzzles.levels.likeness import SolutionIndex, _cells, is_near_under
+    from tests.engine.reference import one_cell_changes
+
+    n = 8
+    levels = {i: generate(n, seed=i) for i in range(24)}
+    index = SolutionIndex(n)
+    index.add([(i, level.solution, 1, level.regions) for i, level in levels.items()])
+    stripes = [[r] * n for r in range(n)]
+    paintings = [stripes, [list(col) for col in zip(*stripes, strict=True)]]
+    for i, level in list(levels.items())[:8]:
+        paintings.append(relabel(level.regions, i))
+        changes = one_cell_changes(level.regions, keep=set(_cells(level.solution)))
+        paintings += [next(changes), next(changes)]
+    assert len(index.holders(stripes)) >= len(levels)  # stripes hold every solution
+    for painting in paintings:
+        expected = {level_id for level_id, symmetry in index.holders(painting)
+                    if is_near_under(painting, symmetry, levels[level_id].regions)}
+        assert index.near(painting) == expected

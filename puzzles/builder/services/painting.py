@@ -26,7 +26,6 @@ from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
 from puzzles.core.step_words import problem_message
 from puzzles.core.vocabulary import Source
-from puzzles.levels import likeness
 from puzzles.levels.models import Level
 from puzzles.levels.selectors import levels as level_selectors
 
@@ -103,15 +102,12 @@ def refuse_near_copy(regions: list[list[int]], *, player: str) -> None:
     may see it; checked from the stored levels alone, before any analysis (likeness)."""
     if not is_finished(regions):
         return
-    holders = level_selectors.solution_index(len(regions)).holders(regions)
-    if not holders:
+    near = level_selectors.solution_index(len(regions)).near(regions)
+    if not near:
         return
-    levels = {level.id: level for level in level_selectors.levels_with_ids(
-        [level_id for level_id, _ in holders])}
-    for level_id, symmetry in holders:
-        level = levels.get(level_id)  # deleted meanwhile: nothing to hand out
-        if level is not None and likeness.is_near_under(regions, symmetry, level.regions) \
-                and not community_selectors.may_see_solution(level, player):
+    # Deleted meanwhile: nothing to hand out.
+    for level in level_selectors.levels_with_ids(sorted(near)):
+        if not community_selectors.may_see_solution(level, player):
             raise ServiceError(str(STORED_LEVEL_REFUSAL))
 
 

@@ -152,7 +152,7 @@ def solution_index(size: int) -> likeness.SolutionIndex:
         kept = _indexes.get(size)
         if kept is not None and kept[0] == version:
             return kept[1]
-        columns = ("id", "solution", "stars")
+        columns = ("id", "solution", "stars", "regions")
         if kept is not None and kept[0][1] is not None:
             (count, last, newest), index = kept
             same_before = levels.filter(id__lte=last).aggregate(
