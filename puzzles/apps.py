@@ -17,6 +17,9 @@ class PuzzlesConfig(AppConfig):
         from puzzles.players import leaderboards
 
         leaderboards.listen_to_play()  # recorded and struck solves onto the boards
+        from puzzles.ratings import services as ratings
+
+        ratings.listen_to_play()  # recorded solves rated, struck ones replayed out
         # The daily's level-cache signals and its part of a level's invalidation.
         import puzzles.daily.cache_invalidation  # noqa: F401
 
@@ -33,7 +36,9 @@ def register_player_keys() -> None:
     from puzzles.levels import player_keys as levels
     from puzzles.play import player_keys as play
     from puzzles.players import player_keys as players
+    from puzzles.ratings import player_keys as ratings
     from puzzles.rooms import player_keys as rooms
 
-    for domain in (play, builder, levels, players, rooms):
+    # Ratings after play: a merge replays the rating from the games left once plays folded.
+    for domain in (play, builder, levels, players, rooms, ratings):
         domain.register()

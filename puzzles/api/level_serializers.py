@@ -1,6 +1,7 @@
 """The API's shapes for levels, dailies, pools and runs: each response has one serializer,
 which is also what the OpenAPI schema shows. The level shape never carries the solution."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from generator_ext import second_channel
@@ -8,6 +9,7 @@ from puzzles.api.fields import StrictIntegerField
 from puzzles.core.vocabulary import Rule, Tier
 from puzzles.daily.models import DailyPuzzle
 from puzzles.levels.models import GenerationRun, Level
+from puzzles.ratings import selectors as rating_selectors
 
 
 def daily_ref(daily: DailyPuzzle | None) -> dict | None:
@@ -17,6 +19,16 @@ def daily_ref(daily: DailyPuzzle | None) -> dict | None:
 class DailyRefSerializer(serializers.Serializer):
     date = serializers.DateField()
     number = serializers.IntegerField()
+
+
+class DifficultySerializer(serializers.Serializer):
+    """What play measured of the level (later: what a model predicts)."""
+
+    rating = serializers.IntegerField(
+        allow_null=True, help_text="the level's Glicko-2 rating from ranked solves (higher: "
+                                   "harder); null until its deviation is small enough")
+    deviation = serializers.IntegerField(allow_null=True,
+                                         help_text="the rating's deviation; null with it")
 
 
 class LevelSerializer(serializers.ModelSerializer):
@@ -31,10 +43,12 @@ class LevelSerializer(serializers.ModelSerializer):
         help_text="true when some of the board's colours are too close for some viewers "
                   "(or repeat): the board then shows each region's letter as well")
 
+    difficulty = serializers.SerializerMethodField()
+
     class Meta:
         model = Level
         fields = ["id", "size", "rule", "stars", "regions", "colors", "letters", "tier", "score",
-                  "daily"]
+                  "daily", "difficulty"]
 
     def get_colors(self, level) -> list[int]:
         return level.colors()
@@ -44,6 +58,10 @@ class LevelSerializer(serializers.ModelSerializer):
 
     def get_daily(self, level) -> dict | None:
         return daily_ref(getattr(level, "daily", None))
+
+    @extend_schema_field(DifficultySerializer)
+    def get_difficulty(self, level) -> dict:
+        return rating_selectors.level_difficulty(level.id)
 
 
 def level_payload(level: Level) -> dict:
@@ -58,7 +76,9 @@ def level_payload(level: Level) -> dict:
             "colors": colors, "letters": second_channel(colors),
             "tier": level.tier,
             "score": None if level.score is None else float(level.score),  # 40.0, as stored
-            "daily": daily_ref(getattr(level, "daily", None))}
+            "daily": daily_ref(getattr(level, "daily", None)),
+            # Kept with the level: a change to what it shows forgets the level's entry.
+            "difficulty": rating_selectors.level_difficulty(level.id)}
     return payload
 
 

@@ -25,6 +25,7 @@ from puzzles.players import leaderboards
 from puzzles.players import selectors as player_selectors
 from puzzles.players import services as players
 from puzzles.players.identity import account_key, new_player_key
+from puzzles.ratings import selectors as rating_selectors
 
 
 def signed_in(request) -> bool:
@@ -55,6 +56,15 @@ class MeSerializer(serializers.Serializer):
     handle = serializers.CharField(allow_null=True,
                                    help_text="the public link's id (/players/<handle>/)")
     hidden = serializers.BooleanField(help_text="kept off public and friends' boards")
+    rating = serializers.IntegerField(
+        allow_null=True, help_text="the Glicko-2 rating from ranked solves (each a game "
+                                   "against its level); null before the first")
+
+
+def me_summary(key: str, *, signed_in: bool) -> dict:
+    """MeSerializer's data: the player's summary and their rating."""
+    return {**player_selectors.summary(key, today=timezone.now().date(), signed_in=signed_in),
+            "rating": rating_selectors.player_rating(key)}
 
 
 class MeUpdateSerializer(serializers.Serializer):
@@ -66,8 +76,7 @@ class MeView(APIView):
     throttle_classes = [PostThrottle]
 
     def summary(self, request) -> dict:
-        return player_selectors.summary(request.player, today=timezone.now().date(),
-                                        signed_in=signed_in(request))
+        return me_summary(request.player, signed_in=signed_in(request))
 
     @extend_schema(responses=answers(MeSerializer), operation_id="me")
     def get(self, request):
@@ -161,7 +170,7 @@ class SyncJoinView(APIView):
         key = players.join_by_code(data["code"], key=request.player,
                                    signed_in=signed_in(request))
         continue_as(request, key)
-        me = player_selectors.summary(key, today=timezone.now().date(), signed_in=False)
+        me = me_summary(key, signed_in=False)
         return Response(SyncJoinSerializer({"joined": True, "me": me}).data)
 
 

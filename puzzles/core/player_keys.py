@@ -62,9 +62,12 @@ def columns() -> list[PlayerKeyColumn]:
     return list(_COLUMNS)
 
 
-def merge_all(source: str, target: str) -> None:
+def merge_all(source: str, target: str, *, tables: set[str] | None = None) -> None:
+    """Every column's merge; with `tables` (a migration's database), only the columns whose
+    table is there: a table a later migration makes holds no rows yet."""
     for column in _COLUMNS:
-        if column.merge is not None:
+        if column.merge is not None and (tables is None
+                                         or column.model._meta.db_table in tables):
             column.merge(source, target)
 
 

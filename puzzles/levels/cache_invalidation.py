@@ -43,6 +43,12 @@ def forget_levels(levels: Iterable) -> None:
     forget(tags)
 
 
+def forget_level_entries(level_ids: list[int]) -> None:
+    """Something a domain above shows on these levels' own entries changed (the ratings'
+    difficulty in the payload): their entries and what is built from them, no candidate list."""
+    forget([level_tag(level_id) for level_id in level_ids] + _others_of(level_ids))
+
+
 @receiver(post_save, sender=Level)
 def _level_saved(sender, instance, created, raw=False, **kwargs) -> None:
     if created:

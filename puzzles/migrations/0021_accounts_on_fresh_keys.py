@@ -16,7 +16,9 @@ def rekey(apps, schema_editor):
     from puzzles.players.models import Player
     from puzzles.players.services import rekey_accounts
 
-    rekey_accounts(Player.objects.filter(user__isnull=False))
+    # Only the columns whose tables exist at this point (later migrations make others, empty).
+    rekey_accounts(Player.objects.filter(user__isnull=False),
+                   tables=set(schema_editor.connection.introspection.table_names()))
 
 
 class Migration(migrations.Migration):

@@ -14,6 +14,7 @@ from puzzles.levels.models import (
 )
 from puzzles.play.models import HintShown, Reveal, Solve, Strike
 from puzzles.players.models import Follow, Player, SyncCode, player_handle
+from puzzles.ratings.models import LevelRating, PlayerRating, RatedGame
 from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
 
 __all__ = [
@@ -42,6 +43,9 @@ __all__ = [
     "Player",
     "Follow",
     "SyncCode",
+    "LevelRating",
+    "PlayerRating",
+    "RatedGame",
     "RoomState",
     "Room",
     "RoomPlayer",

@@ -76,11 +76,12 @@ def claim_account(user, *, guest_key: str, name: str) -> Player:
     return player
 
 
-def rekey_accounts(players) -> int:
+def rekey_accounts(players, *, tables: set[str] | None = None) -> int:
     """Each of these accounts on a fresh key, its history moved to it through the registry,
     and its sessions ended (they name the old key; the next sign-in finds the new one). For
     the accounts made before accounts took fresh keys (migration 0021): their key was a
-    guest's, which other browsers may still hold as their cookie. How many were moved."""
+    guest's, which other browsers may still hold as their cookie. How many were moved.
+    `tables`: the migration's database (player_keys.merge_all)."""
     from importlib import import_module
 
     from django.contrib.sessions.models import Session
@@ -94,7 +95,7 @@ def rekey_accounts(players) -> int:
             left = leaderboards.boards_of(old)
             player.key = new
             player.save(update_fields=["key"])
-            player_keys.merge_all(old, new)
+            player_keys.merge_all(old, new, tables=tables)
             moved.add(player.user_id)
             transaction.on_commit(lambda old=old, new=new, left=left: (
                 leaderboards.forget(None, old, left), leaderboards.resync_player(new)))

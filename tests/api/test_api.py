@@ -67,8 +67,8 @@ def test_random_level_shape_and_no_solution(client, make_level):
     assert response.status_code == 200
     data = response.json()
     assert set(data) == {"id", "size", "rule", "stars", "regions", "colors", "letters", "tier",
-                         "score",
-                         "daily"}
+                         "score", "daily", "difficulty"}
+    assert data["difficulty"] == {"rating": None, "deviation": None}  # no game yet
     assert data["letters"] == second_channel(data["colors"])
     assert data["colors"] == region_colors(level.regions)
     assert data["id"] == level.id and data["regions"] == level.regions and data["daily"] is None

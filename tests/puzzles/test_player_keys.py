@@ -17,6 +17,8 @@ from puzzles.models import (
     FixJob,
     Level,
     Player,
+    PlayerRating,
+    RatedGame,
     Room,
     RoomPlayer,
     RoomResult,
@@ -46,7 +48,8 @@ def player_key_columns_by_rule() -> set[str]:
 def test_every_player_key_column_is_in_the_registry_and_nothing_else_is():
     registered = {column.label for column in player_keys.columns()}
     assert registered == player_key_columns_by_rule()
-    assert len(registered) == 8  # solves, drafts, fix jobs, makers, codes, seats, results, hosts
+    # solves, drafts, fix jobs, makers, codes, seats, results, hosts, rated games, ratings
+    assert len(registered) == 10
 
 
 def test_a_column_a_merge_or_delete_skips_says_why():
@@ -61,7 +64,12 @@ def rows_under(make_level, db):
     def make(key: str, level=None):
         level = level or make_level(size=8, seed=5)
         Level.objects.filter(pk=level.pk).update(maker=key, maker_name="Ada")
-        Solve.objects.create(level=level, player=key, seconds=60)
+        solve = Solve.objects.create(level=level, player=key, seconds=60)
+        RatedGame.objects.create(solve=solve, level=level, player=key,
+                                 played_at="2026-01-01T00:00:00Z", outcome=0.5,
+                                 player_rating=1500, player_deviation=350,
+                                 level_rating=1500, level_deviation=350)
+        PlayerRating.objects.create(player=key, games=1)
         Draft.objects.create(player=key, size=8, regions=[[0] * 8] * 8)
         FixJob.objects.create(player=key)
         SyncCode.objects.create(code_hash=f"hash-{key}", player=key,

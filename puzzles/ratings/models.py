@@ -1,0 +1,62 @@
+"""Ratings from play: every rated solve is a Glicko-2 game between its player and its level.
+The game log (RatedGame, one row per solve) is the record; the two rating tables are what it
+adds up to, and can be replayed from the stored solves (services.recompute_ratings)."""
+
+from django.db import models
+
+from puzzles.levels.models import Level
+from puzzles.play.models import Solve
+from puzzles.ratings.glicko import START
+
+
+class Rated(models.Model):
+    """One side's Glicko-2 standing and how many games made it."""
+
+    rating = models.FloatField(default=START.rating)
+    deviation = models.FloatField(default=START.deviation)
+    volatility = models.FloatField(default=START.volatility)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class LevelRating(Rated):
+    """A level's difficulty as play measured it: it wins a game when its player is slow."""
+
+    level = models.OneToOneField(Level, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="rating")
+
+    def __str__(self) -> str:
+        return f"Level {self.level_id}: {self.rating:.0f} ± {self.deviation:.0f}"
+
+
+class PlayerRating(Rated):
+    """A player's (guest or account, by key) skill as their rated solves measured it."""
+
+    player = models.CharField(max_length=64, unique=True)
+
+    def __str__(self) -> str:
+        return f"Player {self.player[:8]}: {self.rating:.0f} ± {self.deviation:.0f}"
+
+
+class RatedGame(models.Model):
+    """One rated solve: its outcome and both sides' standings before it (each side's update
+    used the other's), so a player's rating can be replayed from their games alone."""
+
+    solve = models.OneToOneField(Solve, on_delete=models.CASCADE, related_name="rated_game")
+    level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="rated_games")
+    player = models.CharField(max_length=64)
+    played_at = models.DateTimeField()  # the solve's solved_at: the order of a replay
+    outcome = models.FloatField()  # the player's score, 0..1 (the level's is 1 - outcome)
+    player_rating = models.FloatField()
+    player_deviation = models.FloatField()
+    level_rating = models.FloatField()
+    level_deviation = models.FloatField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "played_at"], name="rated_game_player")]
+
+    def __str__(self) -> str:
+        return f"Game of solve {self.solve_id}: {self.outcome:.2f}"

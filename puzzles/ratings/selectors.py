@@ -1,0 +1,27 @@
+"""Ratings as the site shows them: a level's difficulty once play has pinned it down, and a
+player's rating once they have played a rated game."""
+
+from __future__ import annotations
+
+from puzzles.ratings.models import LevelRating, PlayerRating
+
+# A level's rating is shown once its deviation is at most this (Glicko's ± about a 95 %
+# interval of twice it): an unplayed level starts at 350 and takes a dozen or so games.
+SHOWN_DEVIATION = 110
+
+
+def shown_difficulty(row: LevelRating | None) -> dict:
+    """{"rating", "deviation"}, both None until the deviation is small enough."""
+    if row is None or row.games == 0 or row.deviation > SHOWN_DEVIATION:
+        return {"rating": None, "deviation": None}
+    return {"rating": round(row.rating), "deviation": round(row.deviation)}
+
+
+def level_difficulty(level_id: int) -> dict:
+    return shown_difficulty(LevelRating.objects.filter(level_id=level_id).first())
+
+
+def player_rating(key: str) -> int | None:
+    """The player's rating, None while they have no rated game."""
+    row = PlayerRating.objects.filter(player=key, games__gt=0).first()
+    return round(row.rating) if row else None

@@ -1,0 +1,95 @@
+"""Ratings from play as the API shows them (issue 39, item 1): a ranked solve through the API
+is a game for the player and the level, /api/me/ shows the player's rating, a level's
+difficulty shows once its deviation is small enough, and merging or forgetting a player
+reaches the ratings through the player-key registry."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from puzzles.models import LevelRating, PlayerRating, RatedGame, Solve
+from puzzles.players import services as player_service
+from puzzles.ratings import services as ratings
+from puzzles.ratings.selectors import SHOWN_DEVIATION
+from tests.api.test_players import (  # noqa: F401 (commits_run_their_callbacks: autouse)
+    commits_run_their_callbacks,
+    player_key,
+    solve,
+)
+from tests.puzzles.test_ratings import played
+
+pytestmark = pytest.mark.django_db
+
+
+def strokes_level(make_level, seed: int = 3):
+    # The family the test logs' pace was written for (tests/api/test_players.py's daily).
+    return make_level(size=8, seed=seed, family="strokes")
+
+
+def test_a_ranked_solve_through_the_api_rates_the_player_and_the_level(make_level):
+    level = strokes_level(make_level)
+    client = Client(REMOTE_ADDR="10.70.0.1")
+    assert client.get("/api/me/").json()["rating"] is None
+    answer = solve(client, level, 20)
+    assert answer["ranked"], answer
+    rating = client.get("/api/me/").json()["rating"]
+    assert isinstance(rating, int) and rating > 1500
+    assert LevelRating.objects.get(level=level).rating < 1500
+    helped = Client(REMOTE_ADDR="10.70.0.2")
+    assert not solve(helped, strokes_level(make_level, seed=4), 20, hints=1)["ranked"]
+    assert helped.get("/api/me/").json()["rating"] is None
+    assert RatedGame.objects.count() == 1
+
+
+def test_a_levels_difficulty_shows_once_its_deviation_is_small_enough(make_level):
+    level = make_level(size=8, seed=3)
+    url = f"/api/levels/8/{level.id}/"
+    assert Client().get(url).json()["difficulty"] == {"rating": None, "deviation": None}
+    games = 0
+    while LevelRating.objects.filter(level=level, deviation__lte=SHOWN_DEVIATION).count() == 0:
+        games += 1
+        ratings.rate_solve(solve_id=played(level, f"p{games}", 30 + games, at=games,
+                                           address=f"a{games}").id)
+        if LevelRating.objects.get(level=level).deviation > SHOWN_DEVIATION:
+            # Still too wide: hidden, also from a level kept in memory.
+            assert Client().get(url).json()["difficulty"]["rating"] is None
+    assert games > 5
+    row = LevelRating.objects.get(level=level)
+    assert Client().get(url).json()["difficulty"] == {"rating": round(row.rating),
+                                                      "deviation": round(row.deviation)}
+
+
+def test_merging_a_guest_replays_the_accounts_rating_from_both_histories(make_level):
+    a, b = make_level(size=8, seed=3), make_level(size=8, seed=4)
+    ratings.rate_solve(solve_id=played(a, "guest", 15, at=1, address="g").id)
+    ratings.rate_solve(solve_id=played(b, "account", 600, at=2, address="h").id)
+    levels_before = list(LevelRating.objects.order_by("level_id").values_list("rating", "games"))
+    player_service.merge_history("guest", "account")
+    assert not PlayerRating.objects.filter(player="guest").exists()
+    merged = PlayerRating.objects.get(player="account")
+    assert merged.games == 2 and RatedGame.objects.filter(player="account").count() == 2
+    # The same as the account having played both games in that order.
+    kept = (merged.rating, merged.deviation, merged.volatility)
+    ratings.replay_player("account")
+    again = PlayerRating.objects.get(player="account")
+    assert (again.rating, again.deviation, again.volatility) == kept
+    assert list(LevelRating.objects.order_by("level_id").values_list(
+        "rating", "games")) == levels_before  # the levels' games were played
+
+
+def test_forgetting_a_player_drops_their_rating_and_keeps_their_games_for_the_levels(
+        make_level):
+    level = make_level(size=8, seed=3)
+    client = Client(REMOTE_ADDR="10.71.0.1")
+    client.get("/api/me/")
+    key = player_key(client)
+    solve_row = played(level, key, 15, address="f")
+    ratings.rate_solve(solve_id=solve_row.id)
+    level_before = LevelRating.objects.get(level=level).rating
+    assert client.delete("/api/me/").status_code == 204
+    assert not PlayerRating.objects.filter(player=key).exists()
+    game = RatedGame.objects.get(solve=solve_row)
+    assert game.player == Solve.objects.get(id=solve_row.id).player != key
+    assert game.player.startswith("gone:")
+    assert LevelRating.objects.get(level=level).rating == level_before

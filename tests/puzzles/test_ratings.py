@@ -1,0 +1,165 @@
+"""Ratings from play (issue 39, item 1) against the real database: which solves are games,
+both sides moved by one, each solve rated once, one address one game per level, the replay
+from the stored solves equal to the incremental ratings, strikes, and the pure pieces."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from puzzles.models import LevelRating, PlayerRating, RatedGame, Solve
+from puzzles.play.services import strikes
+from puzzles.ratings import services as ratings
+from puzzles.ratings.expected_time import expected_seconds
+from puzzles.ratings.outcome import outcome
+from tests.api.test_players import commits_run_their_callbacks  # noqa: F401 (autouse)
+
+T0 = timezone.now() - timedelta(days=1)
+
+
+def played(level, player: str, seconds: int, *, at: int = 0, address: str = "", **fields):
+    """A recorded ranked solve, as record_solve leaves one, `at` seconds after T0."""
+    fields = {"ranked": True, "solved_at": T0 + timedelta(seconds=at), **fields}
+    return Solve.objects.create(level=level, player=player, seconds=seconds, address=address,
+                                **fields)
+
+
+def state() -> dict:
+    """Every rating and game, as numbers (compared exactly)."""
+    return {
+        "levels": sorted(LevelRating.objects.values_list(
+            "level_id", "rating", "deviation", "volatility", "games")),
+        "players": sorted(PlayerRating.objects.values_list(
+            "player", "rating", "deviation", "volatility", "games")),
+        "games": sorted(RatedGame.objects.values_list(
+            "solve_id", "player", "outcome", "player_rating", "level_rating")),
+    }
+
+
+# ---------------------------------------------------------------- pure pieces
+def test_the_outcome_is_a_half_at_the_expected_time_more_when_faster_less_for_mistakes():
+    assert outcome(seconds=120, expected_seconds=120, mistakes=0) == pytest.approx(0.5)
+    scores = [outcome(seconds=s, expected_seconds=120, mistakes=0)
+              for s in (0, 10, 60, 119, 121, 240, 10_000)]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) == len(scores)
+    assert all(0.0 <= s <= 1.0 for s in scores)
+    assert scores[2] > 0.7 and scores[5] < 0.3  # half the time, twice the time
+    clean = outcome(seconds=60, expected_seconds=120, mistakes=0)
+    assert outcome(seconds=60, expected_seconds=120, mistakes=1) < clean
+    assert outcome(seconds=60, expected_seconds=120, mistakes=3) < outcome(
+        seconds=60, expected_seconds=120, mistakes=1)
+
+
+def test_the_cold_start_expects_longer_of_harder_tiers_and_bigger_boards():
+    tiers = [expected_seconds(size=8, tier=t) for t in ("easy", "medium", "hard", "expert")]
+    assert tiers == sorted(tiers) and len(set(tiers)) == 4
+    assert expected_seconds(size=10, tier="easy") > expected_seconds(size=8, tier="easy")
+    assert expected_seconds(size=10, tier="hard", stars=2) > expected_seconds(size=10,
+                                                                              tier="hard")
+    assert expected_seconds(size=8, tier=None) == expected_seconds(size=8, tier="medium")
+
+
+# ---------------------------------------------------------------- games
+@pytest.mark.django_db
+def test_a_fast_solve_raises_the_player_and_lowers_the_level_and_a_slow_one_the_reverse(
+        make_level):
+    level, other = make_level(size=8, seed=3), make_level(size=8, seed=4)
+    fast = played(level, "fast", 5, address="a1")
+    slow = played(other, "slow", 5000, address="a2")
+    assert ratings.rate_solve(solve_id=fast.id) is not None
+    assert ratings.rate_solve(solve_id=slow.id) is not None
+    rows = {r.player: r for r in PlayerRating.objects.all()}
+    levels = {r.level_id: r for r in LevelRating.objects.all()}
+    assert rows["fast"].rating > 1500 > levels[level.id].rating
+    assert rows["slow"].rating < 1500 < levels[other.id].rating
+    assert all(r.games == 1 and r.deviation < 350 for r in [*rows.values(), *levels.values()])
+
+
+@pytest.mark.django_db
+def test_solves_that_are_no_games_move_nothing(make_level):
+    level = make_level(size=8, seed=3)
+    kinds = [
+        played(level, "assisted", 5, ranked=False, unranked="assisted", hints=1),
+        played(level, "hinted-ranked", 5, hints=2),  # a merge's sum of two devices' hints
+        played(level, "revealed", 5, ranked=False, unranked="revealed", revealed=True),
+        played(level, "offline", 5, ranked=False, unranked="offline"),
+        played(level, "too-fast", 1, ranked=False, unranked="too_fast"),
+        played(level, "unsolved", None, ranked=False, solved_at=None),
+    ]
+    for solve in kinds:
+        assert ratings.rate_solve(solve_id=solve.id) is None, solve.player
+    assert not RatedGame.objects.exists()
+    assert not LevelRating.objects.exists() and not PlayerRating.objects.exists()
+
+
+@pytest.mark.django_db
+def test_rating_a_solve_twice_changes_nothing(make_level):
+    solve = played(make_level(size=8, seed=3), "once", 30, address="a1")
+    assert ratings.rate_solve(solve_id=solve.id) is not None
+    before = state()
+    assert ratings.rate_solve(solve_id=solve.id) is None
+    assert state() == before and RatedGame.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_fresh_cookies_at_one_address_rate_a_level_once(make_level):
+    level, other = make_level(size=8, seed=3), make_level(size=8, seed=4)
+    first = played(level, "cookie-1", 20, at=1, address="same")
+    fresh = played(level, "cookie-2", 10, at=2, address="same")
+    elsewhere = played(level, "cookie-3", 10, at=3, address="other")
+    again = played(other, "cookie-2", 10, at=4, address="same")  # another level: a game
+    for solve in (first, fresh, elsewhere, again):
+        ratings.rate_solve(solve_id=solve.id)
+    assert set(RatedGame.objects.values_list("solve_id", flat=True)) == {
+        first.id, elsewhere.id, again.id}
+    assert LevelRating.objects.get(level=level).games == 2
+
+
+@pytest.mark.django_db
+def test_the_replay_from_the_stored_solves_equals_the_incremental_ratings(make_level):
+    levels = [make_level(size=8, seed=s) for s in (3, 4, 5)]
+    at = 0
+    for round_ in range(3):
+        for p in range(4):
+            for i, level in enumerate(levels):
+                if (p + i + round_) % 3 == 0 and not Solve.objects.filter(
+                        level=level, player=f"p{p}").exists():
+                    at += 7
+                    solve = played(level, f"p{p}", 20 + 37 * ((p * 5 + i * 3) % 11),
+                                   at=at, address=f"addr{p}", wrong_checks=p % 2)
+                    ratings.rate_solve(solve_id=solve.id)
+    played(levels[0], "shared-cookie", 9, at=at + 1, address="addr1")  # not a game
+    ratings.rate_solve(solve_id=Solve.objects.get(player="shared-cookie").id)
+    incremental = state()
+    assert len(incremental["games"]) >= 6
+    call_command("recompute_ratings", stdout=__import__("io").StringIO())
+    replayed = state()
+    # The game rows are new; what they hold and every rating are the same numbers.
+    assert replayed["levels"] == incremental["levels"]
+    assert replayed["players"] == incremental["players"]
+    assert [g[1:] for g in replayed["games"]] == [g[1:] for g in incremental["games"]]
+
+
+@pytest.mark.django_db
+def test_a_struck_solve_takes_its_game_out_of_the_ratings(make_level):
+    level = make_level(size=8, seed=3)
+    honest = played(level, "honest", 200, at=1, address="a1")
+    forged = played(level, "forged", 2, at=2, address="a2")
+    later = played(level, "later", 90, at=3, address="a3")
+    for solve in (honest, forged, later):
+        ratings.rate_solve(solve_id=solve.id)
+    assert strikes.strike_solves([forged.id], reason="a script") == 1
+    assert not RatedGame.objects.filter(solve=forged).exists()
+    assert not PlayerRating.objects.filter(player="forged", games__gt=0).exists()
+    struck = state()
+    # The same as if the forged solve had never been rated.
+    RatedGame.objects.all().delete()
+    LevelRating.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    for solve in (honest, later):
+        ratings.rate_solve(solve_id=solve.id)
+    assert [state()[k] for k in ("levels", "players")] == [struck[k]
+                                                           for k in ("levels", "players")]
