@@ -29,6 +29,17 @@ def test_pyproject_and_requirements_name_the_same_runtime_packages():
     assert {requirement_name(d) for d in declared} == {requirement_name(p) for p in pinned}
 
 
+def test_every_python_package_of_the_site_is_in_the_wheel():
+    """A new domain folder left out of pyproject.toml's list installs nothing of it (the
+    ratings' first wheel could not migrate): every folder with an __init__.py is named."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"])
+    for top in ("puzzles", "queensgame", "generator_ext"):
+        for init in (ROOT / top).rglob("__init__.py"):
+            name = ".".join(init.parent.relative_to(ROOT).parts)
+            assert name in listed, f"{name} is not in pyproject.toml's packages"
+
+
 def test_a_wheel_installed_in_a_fresh_venv_serves_the_site(tmp_path):
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w",
                             str(tmp_path / "wheels"), str(ROOT)], check=True,
