@@ -191,3 +191,49 @@ def test_the_edge_lets_go_of_idle_app_connections_before_the_app_does():
         found = re.search(r"keepalive_timeout (\d+)s;", block)
         edge_s = int(found.group(1)) if found else 60  # nginx's default
         assert edge_s + 1 <= min(gunicorn_conf.keepalive, server.REQUEST_TIMEOUT_S), block
+
+
+def named_upstream(name: str) -> ThreadingHTTPServer:
+    """An app server that answers every request with its own name."""
+    class Named(Upstream):
+        def answer(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            body = name.encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = answer
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Named)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def test_reads_go_to_the_reads_pool_and_every_builder_start_to_the_writes():
+    """A read waits for reads only; a builder start writes a job, a motif start by GET too,
+    so a storm of them must not queue the reads' pool (attack row 5: /healthz at 338 ms
+    behind 16 addresses' motif starts on the reads' one thread)."""
+    writes, reads = named_upstream("writes"), named_upstream("reads")
+    try:
+        with tempfile.TemporaryDirectory() as static, \
+                nginx(f"127.0.0.1:{writes.server_address[1]}", static,
+                      reads=f"127.0.0.1:{reads.server_address[1]}") as base:
+            pools = {(method, path): ask(base, method, path, b"{}" if method == "POST"
+                                         else None)[2].decode()
+                     for method, path in [("GET", "/healthz"), ("GET", "/api/levels/6/"),
+                                          ("POST", "/api/levels/6/1/solves/"),
+                                          ("GET", "/api/builder/motif/?size=12&motif=heart"),
+                                          ("GET", "/api/builder/motif/ab12/"),
+                                          ("POST", "/api/builder/fix/"),
+                                          ("POST", "/api/builder/publish/")]}
+    finally:
+        writes.shutdown()
+        reads.shutdown()
+    assert pools == {("GET", "/healthz"): "reads", ("GET", "/api/levels/6/"): "reads",
+                     ("POST", "/api/levels/6/1/solves/"): "writes",
+                     ("GET", "/api/builder/motif/?size=12&motif=heart"): "writes",
+                     ("GET", "/api/builder/motif/ab12/"): "reads",
+                     ("POST", "/api/builder/fix/"): "writes",
+                     ("POST", "/api/builder/publish/"): "writes"}, pools
