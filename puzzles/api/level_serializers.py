@@ -21,14 +21,26 @@ class DailyRefSerializer(serializers.Serializer):
     number = serializers.IntegerField()
 
 
+class ParSerializer(serializers.Serializer):
+    master = serializers.IntegerField(help_text="seconds")
+    expert = serializers.IntegerField(help_text="seconds")
+    grandmaster = serializers.IntegerField(help_text="seconds")
+
+
 class DifficultySerializer(serializers.Serializer):
-    """What play measured of the level (later: what a model predicts)."""
+    """What play measured of the level, what the model predicts, and its par times."""
 
     rating = serializers.IntegerField(
         allow_null=True, help_text="the level's Glicko-2 rating from ranked solves (higher: "
                                    "harder); null until its deviation is small enough")
     deviation = serializers.IntegerField(allow_null=True,
                                          help_text="the rating's deviation; null with it")
+    predicted = serializers.IntegerField(
+        help_text="the rating the model predicts before anyone plays (same scale)")
+    par = ParSerializer(help_text="par times in seconds for three standards (grandmaster "
+                                  "the fastest)")
+    model = serializers.CharField(help_text="the version of the model that predicted it, "
+                                            "or cold-start")
 
 
 class LevelSerializer(serializers.ModelSerializer):
@@ -61,7 +73,7 @@ class LevelSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(DifficultySerializer)
     def get_difficulty(self, level) -> dict:
-        return rating_selectors.level_difficulty(level.id)
+        return rating_selectors.level_difficulty(level)
 
 
 def level_payload(level: Level) -> dict:
@@ -78,7 +90,7 @@ def level_payload(level: Level) -> dict:
             "score": None if level.score is None else float(level.score),  # 40.0, as stored
             "daily": daily_ref(getattr(level, "daily", None)),
             # Kept with the level: a change to what it shows forgets the level's entry.
-            "difficulty": rating_selectors.level_difficulty(level.id)}
+            "difficulty": rating_selectors.level_difficulty(level)}
     return payload
 
 

@@ -1,5 +1,6 @@
-"""The time a level is expected to take: the cold start, from the engine's tier and the board,
-until a model learned from play replaces it (issue 39, item 2). One function, one home."""
+"""The time a level is expected to take a player rated START: the cold start, from the engine's
+tier and the board, until a model learned from play replaces it (prediction). One function,
+one home. Games are scored against the board's yardstick (scale), never against this."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""Ratings as the site shows them: a level's difficulty once play has pinned it down, and a
-player's rating once they have played a rated game."""
+"""Ratings as the site shows them: a level's difficulty (measured once play has pinned it down,
+predicted always, par times), and a player's rating once they have played a rated game."""
 
 from __future__ import annotations
 
 from puzzles.ratings.models import LevelRating, PlayerRating
+from puzzles.ratings.par import predicted_par
+from puzzles.ratings.prediction import predicted
 
 # A level's rating is shown once its deviation is at most this (Glicko's ± about a 95 %
 # interval of twice it): an unplayed level starts at 350 and takes a dozen or so games.
@@ -17,8 +19,13 @@ def shown_difficulty(row: LevelRating | None) -> dict:
     return {"rating": round(row.rating), "deviation": round(row.deviation)}
 
 
-def level_difficulty(level_id: int) -> dict:
-    return shown_difficulty(LevelRating.objects.filter(level_id=level_id).first())
+def level_difficulty(level) -> dict:
+    """The level JSON's "difficulty": what play measured, what the model predicts, par."""
+    prediction = predicted(level)
+    return {**shown_difficulty(LevelRating.objects.filter(level_id=level.id).first()),
+            "predicted": round(prediction.rating),
+            "par": predicted_par(prediction, size=level.size, stars=level.stars),
+            "model": prediction.model}
 
 
 def player_rating(key: str) -> int | None:

@@ -10,8 +10,7 @@ from django.db import transaction
 from puzzles.levels.cache import forget_all
 from puzzles.levels.cache_invalidation import forget_level_entries
 from puzzles.play import solve_listeners
-from puzzles.ratings import eligibility, glicko
-from puzzles.ratings.expected_time import expected_seconds
+from puzzles.ratings import eligibility, glicko, scale
 from puzzles.ratings.models import LevelRating, PlayerRating, RatedGame
 from puzzles.ratings.outcome import outcome
 from puzzles.ratings.selectors import shown_difficulty
@@ -54,8 +53,8 @@ def play_game(solve_id: int) -> tuple[RatedGame | None, bool]:
             return None, False
         level = solve.level
         score = outcome(seconds=solve.seconds, mistakes=solve.wrong_checks,
-                        expected_seconds=expected_seconds(size=level.size, tier=level.tier,
-                                                          stars=level.stars))
+                        expected_seconds=scale.yardstick_seconds(size=level.size,
+                                                                 stars=level.stars))
         shown = shown_difficulty(level_row)
         game = RatedGame.objects.create(
             solve=solve, level_id=solve.level_id, player=solve.player, played_at=solve.solved_at,

@@ -68,7 +68,12 @@ def test_random_level_shape_and_no_solution(client, make_level):
     data = response.json()
     assert set(data) == {"id", "size", "rule", "stars", "regions", "colors", "letters", "tier",
                          "score", "daily", "difficulty"}
-    assert data["difficulty"] == {"rating": None, "deviation": None}  # no game yet
+    difficulty = data["difficulty"]
+    assert (difficulty["rating"], difficulty["deviation"]) == (None, None)  # no game yet
+    assert difficulty["model"] == "cold-start" and isinstance(difficulty["predicted"], int)
+    par = difficulty["par"]
+    assert set(par) == {"master", "expert", "grandmaster"}
+    assert 0 < par["grandmaster"] < par["master"] < par["expert"]
     assert data["letters"] == second_channel(data["colors"])
     assert data["colors"] == region_colors(level.regions)
     assert data["id"] == level.id and data["regions"] == level.regions and data["daily"] is None

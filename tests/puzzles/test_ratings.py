@@ -12,9 +12,12 @@ from django.utils import timezone
 
 from puzzles.models import LevelRating, PlayerRating, RatedGame, Solve
 from puzzles.play.services import strikes
+from puzzles.ratings import scale
 from puzzles.ratings import services as ratings
 from puzzles.ratings.expected_time import expected_seconds
 from puzzles.ratings.outcome import outcome
+from puzzles.ratings.par import predicted_par
+from puzzles.ratings.prediction import cold_start
 from tests.api.test_players import commits_run_their_callbacks  # noqa: F401 (autouse)
 
 T0 = timezone.now() - timedelta(days=1)
@@ -60,6 +63,36 @@ def test_the_cold_start_expects_longer_of_harder_tiers_and_bigger_boards():
     assert expected_seconds(size=10, tier="hard", stars=2) > expected_seconds(size=10,
                                                                               tier="hard")
     assert expected_seconds(size=8, tier=None) == expected_seconds(size=8, tier="medium")
+
+
+def test_the_scale_ties_a_rating_gap_to_a_time_ratio_both_ways():
+    assert scale.seconds_at(level_rating=1500, size=8) == scale.YARDSTICK_AT_8
+    # A level 600 points above its player takes ten times the yardstick; twice as big a
+    # board four times the cells; two stars twice the units.
+    assert scale.seconds_at(level_rating=2100, size=8) == pytest.approx(1500)
+    assert scale.yardstick_seconds(size=16, stars=2) == 8 * scale.YARDSTICK_AT_8
+    for seconds in (20, 150, 900):
+        rating = scale.rating_of(seconds=seconds, size=10, stars=2)
+        assert scale.seconds_at(level_rating=rating, size=10, stars=2) == pytest.approx(seconds)
+    # The outcome at the scale's time is Glicko's expected score for the gap (g(φ)=1).
+    for gap in (-300, 0, 250):
+        seconds = scale.seconds_at(level_rating=1500 + gap, size=8)
+        expected = 1 / (1 + 10 ** (gap / 400))
+        assert outcome(seconds=seconds, expected_seconds=scale.YARDSTICK_AT_8,
+                       mistakes=0) == pytest.approx(expected, abs=0.005)
+
+
+def test_the_cold_start_prediction_orders_the_tiers_and_its_par_the_standards():
+    ratings_by_tier = [cold_start(size=9, tier=t).rating
+                       for t in ("easy", "medium", "hard", "expert")]
+    assert ratings_by_tier == sorted(ratings_by_tier) and len(set(ratings_by_tier)) == 4
+    prediction = cold_start(size=9, tier="hard")
+    assert prediction.model == "cold-start"
+    assert prediction.seconds == pytest.approx(expected_seconds(size=9, tier="hard"))
+    par = predicted_par(prediction, size=9)
+    assert par["expert"] == round(prediction.seconds)  # an expert takes the median
+    assert par["master"] == pytest.approx(par["expert"] / 2, rel=0.01)
+    assert par["grandmaster"] == pytest.approx(par["expert"] / 4, rel=0.01)
 
 
 # ---------------------------------------------------------------- games

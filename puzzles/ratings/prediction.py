@@ -1,0 +1,30 @@
+"""A level's predicted difficulty before anyone plays it: its rating and the seconds a player
+rated START takes, and which model said so. Until a model learned from play is in service,
+the cold start: the engine's tier and the board (expected_time), on the one scale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzles.ratings import scale
+from puzzles.ratings.expected_time import expected_seconds
+
+COLD_START = "cold-start"
+
+
+@dataclass(frozen=True)
+class Prediction:
+    rating: float  # on the levels' Glicko-2 scale
+    seconds: float  # the median solve of a player rated START
+    model: str  # the model's version, or COLD_START
+
+
+def cold_start(*, size: int, tier: str | None, stars: int = 1) -> Prediction:
+    seconds = expected_seconds(size=size, tier=tier, stars=stars)
+    return Prediction(scale.rating_of(seconds=seconds, size=size, stars=stars), seconds,
+                      COLD_START)
+
+
+def predicted(level) -> Prediction:
+    """The level's prediction (a Level, or anything with size, tier and stars)."""
+    return cold_start(size=level.size, tier=level.tier, stars=level.stars)
