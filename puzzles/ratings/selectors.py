@@ -32,3 +32,9 @@ def player_rating(key: str) -> int | None:
     """The player's rating, None while they have no rated game."""
     row = PlayerRating.objects.filter(player=key, games__gt=0).first()
     return round(row.rating) if row else None
+
+
+def player_ratings(keys) -> dict[str, int]:
+    """The rated ones among these players, in one query: key -> rating (a room's list)."""
+    return {key: round(rating) for key, rating in PlayerRating.objects.filter(
+        player__in=list(keys), games__gt=0).values_list("player", "rating")}

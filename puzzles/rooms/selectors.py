@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.db.models import F
 from django.utils import timezone
 
+from puzzles.ratings import selectors as rating_selectors
 from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
 
 log = logging.getLogger(__name__)
@@ -59,10 +60,12 @@ def room_state(room: Room) -> dict:
     players = list(room.players.all())
     saved_progress(room, players)
     now = timezone.now()
+    ratings = rating_selectors.player_ratings(p.player for p in players)
     state = {"type": "state", "code": room.code, "state": room.state, "round": room.round,
              "size": room.size, "tier": room.tier, "boards": room.boards,
              "url": f"/rooms/{room.code}/",
              "players": [{"id": p.pk, "name": p.name, "host": p.player == room.host,
+                          "rating": ratings.get(p.player),
                           "connected": is_connected(p, now), "queens": p.queens,
                           "done": [ms is not None for ms in p.done],
                           "finished_ms": p.finished_ms} for p in players]}

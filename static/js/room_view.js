@@ -31,10 +31,14 @@ export function showPlayers(state, you) {
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = player.id === you ? interpolate(gettext("%(name)s (you)"), { name: player.name }) : player.name;
+    const rating = document.createElement("span");
+    rating.className = "rating";
+    // A rating only once the player has a rated game: none is not a low one.
+    rating.textContent = player.rating == null ? "" : interpolate(gettext("rating %(rating)s"), { rating: player.rating });
     const progress = document.createElement("span");
     progress.className = "progress";
     progress.textContent = progressText(player, state) + (player.connected ? "" : ` · ${gettext("away")}`);
-    li.append(name, progress);
+    li.append(name, rating, progress);
     return li;
   });
   $("players").replaceChildren(...items);

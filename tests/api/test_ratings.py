@@ -97,3 +97,26 @@ def test_forgetting_a_player_drops_their_rating_and_keeps_their_games_for_the_le
     assert game.player == Solve.objects.get(id=solve_row.id).player != key
     assert game.player.startswith("gone:")
     assert LevelRating.objects.get(level=level).rating == level_before
+
+
+def test_a_players_rating_shows_on_their_page_and_beside_their_name_in_a_room(make_level):
+    """Item 1: "a player's on their page and in race rooms" (none before a rated game)."""
+    from puzzles.models import Player
+    from puzzles.rooms import selectors as room_selectors
+    from puzzles.rooms import services as rooms
+    from tests.api.test_players import account
+
+    client, _ = account("rated@example.com", "Rated")
+    assert "after a ranked solve" in client.get("/me/").content.decode()
+    assert solve(client, strokes_level(make_level), 20)["ranked"]
+    row = PlayerRating.objects.get()  # the account's key, the only player
+    key, rating = row.player, row.rating
+    page = client.get("/me/").content.decode()
+    assert f'<dd id="stat-rating">{round(rating)}</dd>' in page
+    handle = Player.objects.get(key=key).handle
+    public = Client().get(f"/players/{handle}/").content.decode()
+    assert f'<dd id="stat-rating">{round(rating)}</dd>' in public
+    room = rooms.create_room(host=key, size=8, tier="easy", boards=1, name="Rated")
+    rooms.join(room, player="unrated-key", name="New")
+    listed = {p["name"]: p["rating"] for p in room_selectors.room_state(room)["players"]}
+    assert listed == {"Rated": round(rating), "New": None}

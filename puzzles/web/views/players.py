@@ -14,6 +14,7 @@ from puzzles.daily import selectors as daily_selectors
 from puzzles.players import leaderboards
 from puzzles.players import selectors as player_selectors
 from puzzles.players.identity import account_key
+from puzzles.ratings import selectors as rating_selectors
 from puzzles.web.views.context import base_context
 
 CATEGORY_LABELS = {Category.FLAWLESS: pgettext_lazy("leaderboard", "Flawless"),
@@ -59,6 +60,7 @@ def me(request):
     return render(request, "me.html", base_context(
         me=summary, signed_in=signed_in, following=player_selectors.following(request.player),
         stats=stats, chart=time_chart(stats["times"]),
+        rating=rating_selectors.player_rating(request.player),
         user_email=request.user.email if signed_in else ""))
 
 
@@ -71,7 +73,7 @@ def stats_page(request, handle: str):
     follows = {p.pk for p in player_selectors.following(request.player)}
     return render(request, "player.html", base_context(
         player=player, stats=stats, chart=time_chart(stats["times"]), mine=mine,
-        followed=player.pk in follows))
+        rating=rating_selectors.player_rating(player.key), followed=player.pk in follows))
 
 
 def leaderboard_page(request):
