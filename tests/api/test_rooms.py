@@ -197,7 +197,8 @@ def test_two_players_race_and_get_the_same_results(levels):
     assert len(texts) > 20
     room.refresh_from_db()
     dealt = Level.objects.get(pk=room.levels[0])
-    shown_of_a_player = {"id", "name", "host", "connected", "queens", "done", "finished_ms"}
+    shown_of_a_player = {"id", "name", "host", "connected", "queens", "done", "finished_ms",
+                        "rating"}
     for text in texts:
         assert json.dumps(dealt.solution, separators=(",", ":")) not in text
         message = json.loads(text)

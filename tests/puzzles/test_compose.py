@@ -97,8 +97,9 @@ def test_the_edge_is_the_only_published_port_and_the_one_proxy_the_app_believes(
     assert SERVICES["web"]["environment"]["GUNICORN_NICE"].startswith("${GUNICORN_WRITE_NICE")
     # Reads and writes each go to their own pool.
     assert "GET reads;" in EDGE_TEMPLATE and "default app;" in EDGE_TEMPLATE
-    # Only the rooms' WebSockets go to the writes' pool by name (their messages write).
-    assert EDGE_TEMPLATE.count("proxy_pass http://app;") == 1
+    # Only the rooms' WebSockets (their messages write) and the builder's costly starts
+    # (each writes a job, a motif start by GET too) go to the writes' pool by name.
+    assert EDGE_TEMPLATE.count("proxy_pass http://app;") == 2
     assert "location /ws/" in EDGE_TEMPLATE and "proxy_set_header Upgrade" in EDGE_TEMPLATE
     # The edge replaces X-Forwarded-For with the address it saw: a client's own is dropped.
     assert "proxy_set_header X-Forwarded-For $remote_addr;" in EDGE_TEMPLATE
