@@ -12,6 +12,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from generator_ext import canonical_hash, generate
@@ -181,6 +182,8 @@ def test_the_model_beats_the_cold_start_serves_its_predictions_and_a_worse_one_w
     assert verdict.startswith("kept out of service") and model.version in verdict
     model.refresh_from_db()
     assert model.in_service and DifficultyModel.objects.filter(in_service=True).count() == 1
+    with pytest.raises(IntegrityError), transaction.atomic():  # the database holds one
+        DifficultyModel.objects.filter(id=worse.id).update(in_service=True)
     assert predicted(level).model == model.version
     assert not LevelPrediction.objects.filter(model=worse).exists()
 
