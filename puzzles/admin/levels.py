@@ -32,14 +32,15 @@ class SolveInline(admin.TabularInline):
 
 @admin.register(Level)
 class LevelAdmin(admin.ModelAdmin):
-    list_display = ["id", "picture", "size", "rule", "tier", "family", "score", "strategy",
-                    "elapsed_s", "is_active", "created_at"]
+    list_display = ["id", "picture", "size", "rule", "tier", "family", "score", "predicted",
+                    "strategy", "elapsed_s", "is_active", "created_at"]
+    list_select_related = ["prediction__model"]
     list_filter = ["source", "size", "rule", "is_active", "tier", "family"]
     # Levels come from the engine (a run, the builder): the map and its rating are its word.
-    readonly_fields = ["solving", "design", "size", "rule", "tier", "score", "canonical_hash",
-                       "regions", "solution", "seed", "strategy", "family", "motif",
-                       "min_region_size", "elapsed_s", "created_at", "pick"]
-    fields = ["solving", "design", "is_active", "size", "rule", "tier", "score",
+    readonly_fields = ["solving", "design", "predicted", "size", "rule", "tier", "score",
+                       "canonical_hash", "regions", "solution", "seed", "strategy", "family",
+                       "motif", "min_region_size", "elapsed_s", "created_at", "pick"]
+    fields = ["solving", "design", "predicted", "is_active", "size", "rule", "tier", "score",
               "canonical_hash", "regions", "solution", "seed", "strategy", "family", "motif",
               "min_region_size", "elapsed_s", "created_at", "pick"]
     inlines = [SolveInline]
@@ -55,6 +56,15 @@ class LevelAdmin(admin.ModelAdmin):
     @admin.display(description=gettext_lazy("design"))
     def design(self, level):
         return design_figures(level.regions)
+
+    @admin.display(description=gettext_lazy("predicted difficulty"))
+    def predicted(self, level):
+        """The difficulty model's prediction and its version (the cold start's when none)."""
+        row = getattr(level, "prediction", None)
+        if row is None:
+            return "cold start"
+        return format_html("{}: {} ({} s){}", row.model.version, round(row.rating),
+                           round(row.seconds), "" if row.model.in_service else ", out of service")
 
     @admin.display(description=gettext_lazy("board and solving steps"))
     def solving(self, level):

@@ -27,6 +27,11 @@ PERIODIC_TASKS = (
     Periodic("Fail stuck builder jobs", "puzzles.tasks.fail_stuck_builder_jobs", 15, "seconds"),
     Periodic("Forget finished builder jobs", "puzzles.tasks.forget_builder_jobs", 60, "minutes"),
     Periodic("Expire empty race rooms", "puzzles.tasks.expire_rooms", 10, "minutes"),
+    # New levels get features and the difficulty model's prediction within minutes (cold
+    # start until then); the model learns again daily from the ratings play settled.
+    Periodic("Predict new levels' difficulty", "puzzles.tasks.predict_new_levels", 10,
+             "minutes"),
+    Periodic("Train the difficulty model", "puzzles.tasks.train_difficulty_model", 1, "days"),
 )
 
 

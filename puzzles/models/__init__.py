@@ -14,7 +14,14 @@ from puzzles.levels.models import (
 )
 from puzzles.play.models import HintShown, Reveal, Solve, Strike
 from puzzles.players.models import Follow, Player, SyncCode, player_handle
-from puzzles.ratings.models import LevelRating, PlayerRating, RatedGame
+from puzzles.ratings.models import (
+    DifficultyModel,
+    LevelFeatures,
+    LevelPrediction,
+    LevelRating,
+    PlayerRating,
+    RatedGame,
+)
 from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
 
 __all__ = [
@@ -46,6 +53,9 @@ __all__ = [
     "LevelRating",
     "PlayerRating",
     "RatedGame",
+    "LevelFeatures",
+    "DifficultyModel",
+    "LevelPrediction",
     "RoomState",
     "Room",
     "RoomPlayer",

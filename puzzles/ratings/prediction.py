@@ -1,6 +1,7 @@
-"""A level's predicted difficulty before anyone plays it: its rating and the seconds a player
-rated START takes, and which model said so. Until a model learned from play is in service,
-the cold start: the engine's tier and the board (expected_time), on the one scale."""
+"""A level's predicted difficulty before anyone plays it: its rating and the seconds it takes,
+and which model said so: the learned model in service's stored prediction of the level
+(training, level_predictions), else the cold start: the engine's tier and the board
+(expected_time), on the one scale."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 
 from puzzles.ratings import scale
 from puzzles.ratings.expected_time import expected_seconds
+from puzzles.ratings.models import LevelPrediction
 
 COLD_START = "cold-start"
 
@@ -15,7 +17,7 @@ COLD_START = "cold-start"
 @dataclass(frozen=True)
 class Prediction:
     rating: float  # on the levels' Glicko-2 scale
-    seconds: float  # the median solve of a player rated START
+    seconds: float  # the median solve (the cold start's: of a player rated START)
     model: str  # the model's version, or COLD_START
 
 
@@ -26,5 +28,10 @@ def cold_start(*, size: int, tier: str | None, stars: int = 1) -> Prediction:
 
 
 def predicted(level) -> Prediction:
-    """The level's prediction (a Level, or anything with size, tier and stars)."""
-    return cold_start(size=level.size, tier=level.tier, stars=level.stars)
+    """The level's prediction (a Level, or anything with id, size, tier and stars): one
+    query, for the level's payload (kept in memory; a model entering service forgets it)."""
+    row = LevelPrediction.objects.filter(level_id=level.id, model__in_service=True).values_list(
+        "rating", "seconds", "model__version").first()
+    if row is None:
+        return cold_start(size=level.size, tier=level.tier, stars=level.stars)
+    return Prediction(*row)

@@ -1,22 +1,27 @@
 """Ratings from play as the API shows them (issue 39, item 1): a ranked solve through the API
 is a game for the player and the level, /api/me/ shows the player's rating, a level's
-difficulty shows once its deviation is small enough, and merging or forgetting a player
-reaches the ratings through the player-key registry."""
+difficulty shows once its deviation is small enough, its predicted difficulty names the model
+in service (item 2), and merging or forgetting a player reaches the ratings through the
+player-key registry."""
 
 from __future__ import annotations
 
 import pytest
 from django.test import Client
 
-from puzzles.models import LevelRating, PlayerRating, RatedGame, Solve
+from puzzles.models import LevelPrediction, LevelRating, PlayerRating, RatedGame, Solve
 from puzzles.players import services as player_service
 from puzzles.ratings import services as ratings
+from puzzles.ratings import training
+from puzzles.ratings.par import predicted_par
+from puzzles.ratings.prediction import Prediction, cold_start
 from puzzles.ratings.selectors import SHOWN_DEVIATION
 from tests.api.test_players import (  # noqa: F401 (commits_run_their_callbacks: autouse)
     commits_run_their_callbacks,
     player_key,
     solve,
 )
+from tests.puzzles.test_difficulty_model import played_by_everyone, stored_levels
 from tests.puzzles.test_ratings import played
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +125,23 @@ def test_a_players_rating_shows_on_their_page_and_beside_their_name_in_a_room(ma
     rooms.join(room, player="unrated-key", name="New")
     listed = {p["name"]: p["rating"] for p in room_selectors.room_state(room)["players"]}
     assert listed == {"Rated": round(rating), "New": None}
+
+
+def test_a_levels_predicted_difficulty_names_the_model_in_service_also_when_kept_in_memory():
+    """Cold start first; once a trained model enters service, every level's JSON (one kept
+    in memory too) names its version and carries its prediction and the par from it."""
+    levels = stored_levels()
+    played_by_everyone(levels)
+    level = levels[0]
+    url = f"/api/levels/{level.size}/{level.id}/"
+    before = Client().get(url).json()["difficulty"]  # and kept in memory
+    assert before["model"] == "cold-start"
+    assert before["predicted"] == round(cold_start(size=level.size, tier=level.tier).rating)
+    model, _ = training.train_difficulty_model()
+    assert model.in_service
+    kept = LevelPrediction.objects.get(level=level, model=model)
+    after = Client().get(url).json()["difficulty"]
+    assert after["model"] == model.version and after["predicted"] == round(kept.rating)
+    assert after["par"] == predicted_par(Prediction(kept.rating, kept.seconds, model.version),
+                                         size=level.size)
+    assert after["predicted"] != before["predicted"]
