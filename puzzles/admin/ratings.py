@@ -27,7 +27,8 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(LevelRating)
 class LevelRatingAdmin(ReadOnly):
-    list_display = ["level", "rating", "deviation", "volatility", "games", "updated_at"]
+    list_display = ["level", "rating", "deviation", "volatility", "games", "par_expert",
+                    "par_master", "par_grandmaster", "updated_at"]
     ordering = ["-rating"]
     raw_id_fields = ["level"]
 

@@ -13,6 +13,7 @@ from puzzles.api.level_serializers import LevelSerializer, level_payload
 from puzzles.api.parsing import (
     get_level,
     parse_exclude,
+    parse_near,
     parse_rule,
     parse_size,
     parse_stars,
@@ -23,11 +24,17 @@ from puzzles.core.step_words import rule_word, tier_word
 from puzzles.levels.selectors import levels as level_selectors
 from puzzles.levels.services import pools
 from puzzles.play.selectors import play as play_selectors
+from puzzles.ratings import matching
 
 
 def pick_level(request, size: int, rule: str, tier: str, exclude: tuple[int, ...],
-               stars: int = 1):
-    """A chosen tier's level, or for "Any" the deliberate mix (selectors.any_tier_level)."""
+               stars: int = 1, near: bool = False):
+    """A chosen tier's level, or for "Any" the deliberate mix (selectors.any_tier_level);
+    near the player's rating when `near` (ratings.matching: within the tier if one is asked)."""
+    if near:
+        return matching.level_near(size, rule, player=request.player, tier=tier or None,
+                                   solves=play_selectors.solves_by(request.player),
+                                   exclude_ids=exclude, stars=stars)
     if tier:
         return level_selectors.random_playable_level(size, rule, tier=tier, exclude_ids=exclude,
                                                      stars=stars)
@@ -44,6 +51,10 @@ class RandomLevelView(APIView):
                              description="stars per row, column and region: 1 (Queens, the "
                                          "default), 2 or 3 (Star Battle)"),
             OpenApiParameter("exclude", str, description="comma-separated level ids to skip"),
+            OpenApiParameter("near", str, enum=["me"],
+                             description="me: a level near the player's rating, a little "
+                                         "above it (easy before their first rated game); "
+                                         "without a tier, in place of the mix"),
         ],
         responses=answers(LevelSerializer, 400, 404),
         operation_id="levels_random",
@@ -55,11 +66,12 @@ class RandomLevelView(APIView):
         domain.check_star_rule(stars, rule)
         tier = parse_tier(request, size, stars)
         exclude = parse_exclude(request)
-        level = pick_level(request, size, rule, tier, exclude, stars)
+        near = parse_near(request)
+        level = pick_level(request, size, rule, tier, exclude, stars, near)
         if level is None:
             kind = f"{size}×{size} {tier_word(tier) + ' ' if tier else ''}{rule_word(rule)}"
             kind += f" {stars}-star" if stars != 1 else ""
-            if exclude and pick_level(request, size, rule, tier, (), stars) is not None:
+            if exclude and pick_level(request, size, rule, tier, (), stars, near) is not None:
                 raise NotFound(gettext("you have played every %(kind)s level that is ready; more "
                                        "are on their way") % {"kind": kind})
             pools.request_top_up()  # the worker's locked top-up, never a run from here

@@ -25,6 +25,16 @@ def parse_tier(request, size: int, stars: int = 1) -> str:
     return domain.check_tier(request.query_params.get("tier", ""), size, stars)
 
 
+def parse_near(request) -> bool:
+    """`near=me`: a level near the player's rating (ratings.matching); absent, none asked."""
+    raw = request.query_params.get("near")
+    if raw is None:
+        return False
+    if raw != "me":
+        raise ParseError(gettext('near takes one value, "me": a level near your rating'))
+    return True
+
+
 def parse_exclude(request) -> tuple[int, ...]:
     raw = request.query_params.get("exclude", "").strip()
     if not raw:

@@ -1,5 +1,6 @@
 """The API's play endpoints on a level: start, check, reveal, hint, and a recorded solve."""
 
+from dataclasses import asdict
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -21,6 +22,7 @@ from puzzles.api.play_serializers import (
 )
 from puzzles.api.throttles import PostThrottle
 from puzzles.play.services import play
+from puzzles.ratings import selectors as rating_selectors
 
 
 class LevelPostView(APIView):
@@ -95,4 +97,7 @@ class SolveView(LevelPostView):
         else:
             record = play.record_solve(level, player=request.player, token=data.get("token"),
                                        moves_log=data.get("moves"))
-        return Response(SolveResponseSerializer(record).data, status=status.HTTP_201_CREATED)
+        compare = rating_selectors.solve_against_par(level, seconds=record.seconds,
+                                                     ranked=record.ranked)
+        return Response(SolveResponseSerializer({**asdict(record), "compare": compare}).data,
+                        status=status.HTTP_201_CREATED)

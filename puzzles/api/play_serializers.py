@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from generator_ext import TECHNIQUES
 from puzzles.api.fields import OmitNoneSerializer, StrictIntegerField, cells_field
+from puzzles.api.level_serializers import ParSerializer
 from puzzles.core.step_words import step_message
 from puzzles.core.vocabulary import Category, Unranked
 from puzzles.play import move_log as moves
@@ -167,7 +168,18 @@ class SolveRequestSerializer(serializers.Serializer):
                   "leaderboard")
 
 
-# What it shapes: a services.play.SolveRecord.
+class CompareSerializer(serializers.Serializer):
+    """A solve's time against the level's par (ratings.selectors.solve_against_par)."""
+
+    par = ParSerializer(help_text="the level's par times in seconds, as its difficulty shows "
+                                  "them now (measured from its games once it has enough)")
+    beat = serializers.ChoiceField(
+        choices=["grandmaster", "master", "expert"], allow_null=True,
+        help_text="the best standard whose par this time is within; null when it is over "
+                  "all three, or the solve is not ranked")
+
+
+# What it shapes: a services.play.SolveRecord and its "compare".
 class SolveResponseSerializer(serializers.Serializer):
     percentile = serializers.FloatField()
     solvers = serializers.IntegerField()
@@ -197,3 +209,4 @@ class SolveResponseSerializer(serializers.Serializer):
     category = serializers.ChoiceField(
         choices=Category.values, allow_null=True,
         help_text="the leaderboard category the solve earned; null: on no board")
+    compare = CompareSerializer(help_text="how the time compares with the level's par")

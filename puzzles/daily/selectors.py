@@ -40,12 +40,13 @@ def first_daily_date() -> date | None:
     return DailyPuzzle.objects.order_by("date").values_list("date", flat=True).first()
 
 
-def reserved_level(size: int, tier: str, motif: str = "", stars: int = 1) -> Level | None:
-    """A level of the daily reserve that no daily has taken yet (oldest first), composed
-    around the motif (blank: around none), with `stars` per unit."""
-    return (Level.objects.filter(reserved=True, daily__isnull=True, hidden=False, size=size,
-                                 rule=Rule.TOUCH, tier=tier, motif=motif, stars=stars)
-            .order_by("created_at", "id").first())
+def reserved_levels(size: int, tier: str, motif: str = "", stars: int = 1, *,
+                    limit: int = 1) -> list[Level]:
+    """Up to `limit` levels of the daily reserve that no daily has taken yet (oldest first),
+    composed around the motif (blank: around none), with `stars` per unit."""
+    return list(Level.objects.filter(reserved=True, daily__isnull=True, hidden=False,
+                                     size=size, rule=Rule.TOUCH, tier=tier, motif=motif,
+                                     stars=stars).order_by("created_at", "id")[:limit])
 
 
 def scheduled_theme(day) -> str:

@@ -17,6 +17,7 @@ from puzzles.daily import selectors as daily_selectors
 from puzzles.daily.models import DailyPuzzle
 from puzzles.levels.models import Level
 from puzzles.levels.services.levels import save_generated_level
+from puzzles.ratings.prediction import cold_start, predicted
 
 DAILY_SIZES = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 10}  # Monday = 0
 # Sunday is Star Battle: the standard 10×10 board with two stars per row, column and region.
@@ -24,6 +25,32 @@ DAILY_STARS = {6: 2}
 # The weekly curve players know from LinkedIn: easy on Monday, rising to hard at the weekend.
 DAILY_TIERS = {0: Tier.EASY, 1: Tier.EASY, 2: Tier.MEDIUM, 3: Tier.MEDIUM, 4: Tier.MEDIUM,
                5: Tier.HARD, 6: Tier.HARD}
+
+# The week ramps by predicted difficulty (issue 39): each day's daily aims at a rating on the
+# levels' scale, Monday the gentlest, Saturday the hardest. A day aims at its tier's cold start,
+# moved RAMP_STEP for each day of the week sharing that tier before or after it (Monday and
+# Tuesday are both easy: 15 below and above), and takes the reserved level of its tier whose
+# prediction is nearest. Sunday's Star Battle stands outside the ramp: the week's long board,
+# at its tier's cold start.
+RAMP_STEP = 30.0
+RAMP_CANDIDATES = 12  # the oldest reserved levels of the day's kind a day chooses among
+
+
+def ramp_rating(weekday: int) -> float:
+    """The predicted rating that weekday's daily aims at (Monday = 0)."""
+    tier, size = DAILY_TIERS[weekday], DAILY_SIZES[weekday]
+    if weekday == 6:
+        return cold_start(size=size, tier=tier, stars=DAILY_STARS[6]).rating
+    same = [day for day in range(6) if DAILY_TIERS[day] == tier]
+    offset = same.index(weekday) - (len(same) - 1) / 2
+    return cold_start(size=size, tier=tier).rating + RAMP_STEP * offset
+
+
+def nearest_on_the_ramp(levels: list[Level], weekday: int) -> Level | None:
+    """The level whose prediction is nearest the weekday's ramp rating (the first of equals:
+    the reserve's oldest)."""
+    target = ramp_rating(weekday)
+    return min(levels, key=lambda level: abs(predicted(level).rating - target), default=None)
 
 
 # Days of the week (Monday = 0) whose daily, unless staff scheduled a theme, is composed
@@ -73,7 +100,8 @@ def daily_number(day: date) -> int:
 def ensure_daily(day: date) -> DailyPuzzle | None:
     """That day's puzzle, assigned if it has none yet: a level of the reserve (levels no route
     has served), or one made for it now with a secret seed and kept in the reserve. Its size
-    follows the weekday, its tier the weekly curve. Never a level of the public pools: anyone
+    follows the weekday, its tier the weekly curve, and of the reserve's levels of that kind
+    the one predicted nearest the day's place on the ramp. Never a level of the public pools: anyone
     could collect those and name tomorrow's daily by the one that vanished."""
     existing = daily_selectors.daily_for(day)
     if existing:
@@ -85,8 +113,9 @@ def ensure_daily(day: date) -> DailyPuzzle | None:
     motif = daily_theme(day) if stars == 1 else ""
     try:
         with transaction.atomic():
-            level = (daily_selectors.reserved_level(size, tier, motif, stars)
-                     or reserve_new_level(size=size, tier=tier, motif=motif, stars=stars))
+            level = (nearest_on_the_ramp(daily_selectors.reserved_levels(
+                size, tier, motif, stars, limit=RAMP_CANDIDATES), day.weekday())
+                or reserve_new_level(size=size, tier=tier, motif=motif, stars=stars))
             return DailyPuzzle.objects.create(date=day, level=level, number=number)
     except IntegrityError:  # another process assigned that day (or took that level) first
         return daily_selectors.daily_for(day)

@@ -30,9 +30,20 @@ class LevelRating(Rated):
 
     level = models.OneToOneField(Level, on_delete=models.CASCADE, primary_key=True,
                                  related_name="rating")
+    # Par times measured from the level's games (par.measured_par), whole seconds; null
+    # until it has par.MEASURED_PAR_GAMES of them (the prediction's par is shown until then).
+    par_expert = models.PositiveIntegerField(null=True, blank=True)
+    par_master = models.PositiveIntegerField(null=True, blank=True)
+    par_grandmaster = models.PositiveIntegerField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"Level {self.level_id}: {self.rating:.0f} ± {self.deviation:.0f}"
+
+    def measured_par(self) -> dict[str, int] | None:
+        if self.par_expert is None:
+            return None
+        return {"expert": self.par_expert, "master": self.par_master,
+                "grandmaster": self.par_grandmaster}
 
 
 class PlayerRating(Rated):

@@ -4,7 +4,7 @@ predicted always, par times), and a player's rating once they have played a rate
 from __future__ import annotations
 
 from puzzles.ratings.models import LevelRating, PlayerRating
-from puzzles.ratings.par import predicted_par
+from puzzles.ratings.par import beaten, predicted_par
 from puzzles.ratings.prediction import predicted
 
 # A level's rating is shown once its deviation is at most this (Glicko's ± about a 95 %
@@ -20,12 +20,22 @@ def shown_difficulty(row: LevelRating | None) -> dict:
 
 
 def level_difficulty(level) -> dict:
-    """The level JSON's "difficulty": what play measured, what the model predicts, par."""
+    """The level JSON's "difficulty": what play measured, what the model predicts, par (its
+    games' once it has enough of them, the prediction's before)."""
     prediction = predicted(level)
-    return {**shown_difficulty(LevelRating.objects.filter(level_id=level.id).first()),
-            "predicted": round(prediction.rating),
-            "par": predicted_par(prediction, size=level.size, stars=level.stars),
+    row = LevelRating.objects.filter(level_id=level.id).first()
+    par = (row and row.measured_par()) or predicted_par(prediction, size=level.size,
+                                                        stars=level.stars)
+    return {**shown_difficulty(row), "predicted": round(prediction.rating), "par": par,
             "model": prediction.model}
+
+
+def solve_against_par(level, *, seconds: int, ranked: bool) -> dict:
+    """How a solve's time compares with the level's par: {"par", "beat"}, beat the best
+    standard it is within (par.beaten), None when it is over all three or is not ranked (an
+    assisted or unranked time claims no standard)."""
+    par = level_difficulty(level)["par"]
+    return {"par": par, "beat": beaten(seconds, par) if ranked else None}
 
 
 def player_rating(key: str) -> int | None:

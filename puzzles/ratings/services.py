@@ -13,6 +13,7 @@ from puzzles.play import solve_listeners
 from puzzles.ratings import eligibility, glicko, scale
 from puzzles.ratings.models import LevelRating, PlayerRating, RatedGame
 from puzzles.ratings.outcome import outcome
+from puzzles.ratings.par import MEASURED_PAR_GAMES, measured_par
 from puzzles.ratings.selectors import shown_difficulty
 
 log = logging.getLogger(__name__)
@@ -38,8 +39,27 @@ def rate_solve(*, solve_id: int) -> RatedGame | None:
     return game
 
 
-def play_game(solve_id: int) -> tuple[RatedGame | None, bool]:
-    """rate_solve's game, and whether the level's shown difficulty moved."""
+def measure_par(row: LevelRating) -> bool:
+    """Store the level's par as its games' times give it (par.measured_par; none below
+    MEASURED_PAR_GAMES games), on its locked or fresh row; whether it changed. Read when a
+    game is rated, never per request: the payload shows what is stored."""
+    par = None
+    if row.games >= MEASURED_PAR_GAMES:
+        par = measured_par(list(RatedGame.objects.filter(level_id=row.level_id)
+                                .values_list("solve__seconds", flat=True)))
+    if par == row.measured_par():
+        return False
+    par = par or {}
+    row.par_expert, row.par_master, row.par_grandmaster = (
+        par.get("expert"), par.get("master"), par.get("grandmaster"))
+    row.save(update_fields=["par_expert", "par_master", "par_grandmaster"])
+    return True
+
+
+def play_game(solve_id: int, *, measure: bool = True) -> tuple[RatedGame | None, bool]:
+    """rate_solve's game, and whether the level's shown difficulty (its rating or its
+    measured par) moved. `measure`: the par measured again after it (a replay measures each
+    level once, at its end)."""
     solve = eligibility.eligible_solves().select_related("level").filter(id=solve_id).first()
     if solve is None:
         return None, False
@@ -66,7 +86,8 @@ def play_game(solve_id: int) -> tuple[RatedGame | None, bool]:
         set_standing(level_row, level_after)
         player_row.save()
         level_row.save()
-    return game, shown_difficulty(level_row) != shown
+        par_moved = measure and measure_par(level_row)
+    return game, shown_difficulty(level_row) != shown or par_moved
 
 
 def recompute_ratings() -> int:
@@ -78,7 +99,9 @@ def recompute_ratings() -> int:
         LevelRating.objects.all().delete()
         PlayerRating.objects.all().delete()
         ids = list(eligibility.eligible_solves().values_list("id", flat=True))
-        games = sum(play_game(solve_id)[0] is not None for solve_id in ids)
+        games = sum(play_game(solve_id, measure=False)[0] is not None for solve_id in ids)
+        for row in LevelRating.objects.filter(games__gte=MEASURED_PAR_GAMES):
+            measure_par(row)
         forget_all()  # any level's shown difficulty may have changed (again at commit)
     return games
 

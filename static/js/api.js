@@ -74,11 +74,12 @@ const levelUrl = (size, id) => `/api/levels/${size}/${id}/`;
 const ofLevel = (level, rest) => levelUrl(level.size, level.id) + rest;
 
 // A level, and a random one of a size avoiding `exclude` (ids); rule, tier and stars only
-// when asked for.
+// when asked for; near: "me" for one near the player's rating.
 export const levelAt = (size, id) => get(levelUrl(size, id));
-export const randomLevel = (size, { exclude, rule = "", tier = "", stars = 1 }) => get(
+export const randomLevel = (size, { exclude, rule = "", tier = "", stars = 1, near = "" }) => get(
   `/api/levels/${size}/?exclude=${exclude.join(",")}`
-  + `${rule ? `&rule=${rule}` : ""}${tier ? `&tier=${tier}` : ""}${stars !== 1 ? `&stars=${stars}` : ""}`);
+  + `${rule ? `&rule=${rule}` : ""}${tier ? `&tier=${tier}` : ""}${stars !== 1 ? `&stars=${stars}` : ""}`
+  + `${near ? `&near=${near}` : ""}`);
 
 // A level in play: its start, its check, its solve, a hint, the solution, recorded solves.
 export const startLevel = (level, body) => post(ofLevel(level, "start/"), body);

@@ -472,11 +472,12 @@ export class GameController {
 
   // -------------------------------------------------------------- levels and navigation
   // A random level of this size, avoiding solved ones; once all are solved, any other one.
+  // "Any" difficulty asks for one near the player's rating (easy for a new player).
   async fetchLevel(size, rule, current, tier = this.storage.tierFor(size), stars = this.starsOf(this.level)) {
     const defaultRule = this.config.limits.rules[0];
     if (tier && !this.tiersFor(size, stars).includes(tier)) tier = ""; // a 1★ choice on a 2★ board
     const ask = (exclude) => this.api.randomLevel(size,
-      { exclude, rule: rule && rule !== defaultRule ? rule : "", tier, stars });
+      { exclude, rule: rule && rule !== defaultRule ? rule : "", tier, stars, near: tier ? "" : "me" });
     const others = current ? [current] : [];
     let answer = await ask([...this.storage.solvedIds().slice(-400), ...others]);
     if (answer.status === 404) answer = await ask(others);

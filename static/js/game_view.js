@@ -8,7 +8,7 @@ import { fitBoard } from "./fit.js";
 import { clearHint, showHint } from "./hint.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import * as recordingsView from "./recordings_view.js";
-import { bestLine, conflictSentence, hintsLine, rankLine, tierName, tierWord } from "./words.js";
+import { bestLine, conflictSentence, hintsLine, parLine, parVerdict, rankLine, tierName, tierWord } from "./words.js";
 import { setUpZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -73,7 +73,8 @@ function streakLine(count, best, freezes) {
 // me: the streak to show for a daily (the server's, as api.me answers), null for none yet;
 // ghost: the verdict of a ghost race the solve ended ("" when there was none).
 function showWin(level, seconds, me, ghost = "") {
-  for (const id of ["win-rank", "win-hints", "win-best", "win-share-status", "win-streak"]) $(id).textContent = "";
+  for (const id of ["win-rank", "win-hints", "win-best", "win-share-status", "win-streak", "win-beat"]) $(id).textContent = "";
+  $("win-par").textContent = parLine(level.difficulty?.par);
   $("win-ghost").textContent = ghost;
   $("win-freeze-help").hidden = true;
   $("win-time").textContent = timeLine(seconds);
@@ -101,6 +102,8 @@ function showRanking(level, record, best) {
   $("win-hints").textContent = hintsLine(record);
   $("win-best").textContent = bestLine(best, kind);
   $("win-rank").textContent = rankLine(record, !!level.daily);
+  $("win-beat").textContent = parVerdict(record);
+  if (record.compare) $("win-par").textContent = parLine(record.compare.par);
 }
 
 // A win told offline: no server has seen it yet, so no ranking, and the line says why.

@@ -116,6 +116,28 @@ export function rankLine(record, daily) {
   return interpolate(text, { percent: `${record.faster_than} %` });
 }
 
+// The level's par times, fastest standard first: {grandmaster, master, expert} in seconds
+// (the level's difficulty, or the solve's compare); empty without them.
+export function parLine(par) {
+  if (!par) return "";
+  return interpolate(gettext("Par: Grandmaster %(grandmaster)s · Master %(master)s · Expert %(expert)s"),
+    { grandmaster: fmt(par.grandmaster), master: fmt(par.master), expert: fmt(par.expert) });
+}
+
+const UNDER_PAR = {
+  grandmaster: () => gettext("Under Grandmaster par!"),
+  master: () => gettext("Under Master par."),
+  expert: () => gettext("Under Expert par."),
+};
+
+// How a recorded solve compares with par ({ranked, compare: {beat}}): the best standard it
+// beat, or over all three; nothing for a solve that is not ranked (it claims no standard).
+export function parVerdict(record) {
+  if (!record.ranked || !record.compare) return "";
+  const beat = UNDER_PAR[record.compare.beat];
+  return beat ? beat() : gettext("Over Expert par.");
+}
+
 // best: {best, isBest} from storage.recordBest, or null for an assisted solve.
 export function bestLine(best, kind) {
   if (!best) return "";

@@ -54,3 +54,41 @@ def test_a_newcomer_with_only_expert_left_is_told_none_is_ready(client, make_lev
     make_level(size=7, seed=4, tier="expert")
     response = client.get("/api/levels/7/")
     assert response.status_code == 404
+
+
+def test_near_me_serves_a_newcomer_easy_levels_and_harder_ones_as_they_win(client, pool):
+    """Issue 39 item 3: "Any" near the player's rating. A new player (no rated game) gets the
+    easy tier; each fast win raises their rating (a real game, ratings.services.rate_solve)
+    and the next pick aims a little above it: harder levels, expert once five are solved."""
+    from puzzles.ratings import services as ratings
+    from puzzles.ratings.models import PlayerRating
+    from tests.api.test_players import player_key
+    from tests.puzzles.test_ratings import played
+
+    assert {client.get("/api/levels/7/?near=me").json()["tier"] for _ in range(20)} == {"easy"}
+    client.get("/api/me/")
+    key = player_key(client)
+    solved, picked, rated = [], [], []
+    for i in range(6):
+        exclude = ",".join(str(level_id) for level_id in solved)
+        level = client.get(f"/api/levels/7/?near=me&exclude={exclude}").json()
+        picked.append((level["tier"], level["difficulty"]["predicted"]))
+        ratings.rate_solve(solve_id=played(pool_level(pool, level["id"]), key, 10, at=i,
+                                           address=f"w{i}").id)
+        solved.append(level["id"])
+        rated.append(PlayerRating.objects.get(player=key).rating)
+    assert rated == sorted(rated) and rated[0] > 1500, rated  # every win raised it
+    assert picked[0][0] == "easy" and all(p[1] > picked[0][1] for p in picked[1:]), picked
+    assert picked[1][0] == "hard", picked  # a win aims above the easy tier at once
+    assert picked[-1][0] == "expert", picked  # five solves: expert is open to them
+
+
+def pool_level(pool, level_id):
+    return next(level for levels in pool.values() for level in levels if level.id == level_id)
+
+
+def test_near_takes_only_me(client, pool):
+    response = client.get("/api/levels/7/?near=you")
+    assert response.status_code == 400
+    assert response.json()["detail"] == 'near takes one value, "me": a level near your rating'
+    assert client.get("/api/levels/7/?near=me&tier=hard").json()["tier"] == "hard"  # kept

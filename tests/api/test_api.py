@@ -139,9 +139,11 @@ def test_check_conflicts_and_solve_flow(client, make_level):
     assert ranking.status_code == 201
     # The time is the server's (opened just now), not the client's 1 s; below the plausible
     # floor for 8×8, so it is not among the ranked solvers.
+    par = client.get(url).json()["difficulty"]["par"]
     assert ranking.json() == {"percentile": 100.0, "solvers": 0, "seconds": solved["seconds"],
                               "hints": 0, "ranked": False, "assisted": False,
-                              "faster_than": None, "unranked": "too_fast", "category": None}
+                              "faster_than": None, "unranked": "too_fast", "category": None,
+                              "compare": {"par": par, "beat": None}}  # unranked: no claim
     assert solved["seconds"] < 5
     again = post(client, url + "solves/", {"token": solved["token"]})
     assert again.status_code == 400 and "already" in again.json()["detail"]

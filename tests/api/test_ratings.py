@@ -13,7 +13,7 @@ from puzzles.models import LevelPrediction, LevelRating, PlayerRating, RatedGame
 from puzzles.players import services as player_service
 from puzzles.ratings import services as ratings
 from puzzles.ratings import training
-from puzzles.ratings.par import predicted_par
+from puzzles.ratings.par import MEASURED_PAR_GAMES, predicted_par
 from puzzles.ratings.prediction import Prediction, cold_start
 from puzzles.ratings.selectors import SHOWN_DEVIATION
 from tests.api.test_players import (  # noqa: F401 (commits_run_their_callbacks: autouse)
@@ -145,3 +145,48 @@ def test_a_levels_predicted_difficulty_names_the_model_in_service_also_when_kept
     assert after["par"] == predicted_par(Prediction(kept.rating, kept.seconds, model.version),
                                          size=level.size)
     assert after["predicted"] != before["predicted"]
+
+
+def test_a_levels_par_is_measured_from_its_games_once_it_has_enough(make_level):
+    """Issue 39 item 3: par from the model until MEASURED_PAR_GAMES games, then their median,
+    quickest quarter and quickest tenth; stored as games are rated (the payload kept in
+    memory forgotten when it moves) and the same after a replay from the stored solves."""
+    level = make_level(size=8, seed=3)
+    url = f"/api/levels/8/{level.id}/"
+    predicted = Client().get(url).json()["difficulty"]["par"]
+    times = [400 - 10 * i for i in range(MEASURED_PAR_GAMES)]  # 400, 390, ..., 210 s
+    for i, seconds in enumerate(times):
+        ratings.rate_solve(solve_id=played(level, f"p{i}", seconds, at=i, address=f"a{i}").id)
+        shown = Client().get(url).json()["difficulty"]["par"]
+        assert shown == (predicted if i + 1 < MEASURED_PAR_GAMES else
+                         {"expert": 300, "master": 250, "grandmaster": 220}), i
+    assert predicted["expert"] < 300  # so the test saw the measured par replace it
+    row = LevelRating.objects.get(level=level)
+    assert (row.par_expert, row.par_master, row.par_grandmaster) == (300, 250, 220)
+    # Faster games move it, and the payload with it.
+    for i in range(2):
+        ratings.rate_solve(solve_id=played(level, f"quick{i}", 20, at=99 + i,
+                                           address=f"q{i}").id)
+    assert Client().get(url).json()["difficulty"]["par"] == {
+        "expert": 290, "master": 240, "grandmaster": 210}
+    LevelRating.objects.filter(level=level).update(par_expert=None, par_master=None,
+                                                   par_grandmaster=None)
+    ratings.recompute_ratings()
+    row = LevelRating.objects.get(level=level)
+    assert (row.par_expert, row.par_master, row.par_grandmaster) == (290, 240, 210)
+
+
+def test_the_solve_answer_compares_the_time_with_par(make_level):
+    """The win dialog's comparison comes with the recorded solve: the level's par and the
+    best standard the time is within; an assisted solve claims none."""
+    level = strokes_level(make_level)
+    par = Client().get(f"/api/levels/8/{level.id}/").json()["difficulty"]["par"]
+    seconds = par["master"]  # within master's par, over grandmaster's (a quarter of expert)
+    assert par["grandmaster"] < seconds
+    answer = solve(Client(REMOTE_ADDR="10.72.0.1"), level, seconds)
+    assert answer["ranked"], answer
+    assert answer["compare"] == {"par": par, "beat": "master"}
+    helped = strokes_level(make_level, seed=4)
+    answer = solve(Client(REMOTE_ADDR="10.72.0.2"), helped, 20, hints=1)
+    assert answer["assisted"] and answer["compare"]["beat"] is None
+    assert set(answer["compare"]["par"]) == {"expert", "master", "grandmaster"}

@@ -8,7 +8,7 @@ globalThis.fetch = async (url, options) => {
 const api = await import("../../static/js/api.js");
 const level = { size: 8, id: 12 };
 await Promise.all([
-  api.levelAt(8, 12), api.randomLevel(8, { exclude: [1, 2], rule: "classic", tier: "hard", stars: 2 }),
+  api.levelAt(8, 12), api.randomLevel(8, { exclude: [1, 2], rule: "classic", tier: "hard", stars: 2, near: "me" }),
   api.startLevel(level, {}), api.checkLevel(level, {}), api.sendSolve(level, {}),
   api.askHint(level, {}), api.reveal(level, {}), api.recordings(level), api.recording(level, 5),
   api.me(), api.updateMe({}), api.deleteMe(), api.follow("ada"), api.unfollow("ada"),

@@ -1,7 +1,7 @@
 // The game's sentences: conflicts and the win dialog's lines say exactly what happened.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestLine, conflictSentence, hintsLine, motifName, rankLine, themeSentence } from "../../static/js/words.js";
+import { bestLine, conflictSentence, hintsLine, motifName, parLine, parVerdict, rankLine, themeSentence } from "../../static/js/words.js";
 
 const pair = (kind, cells = [[0, 0], [1, 1]]) => ({ kind, cells });
 
@@ -37,6 +37,18 @@ test("the ranking line is plain, and hidden without enough solves or when assist
   assert.match(rankLine({ ranked: false, unranked: "address", faster_than: null }, true), /^Not ranked/);
   assert.match(rankLine({ ranked: false, unranked: "unverified", faster_than: null }, true), /could not check/);
   assert.match(rankLine({ ranked: false, unranked: "implausible", faster_than: null }, true), /faster than a person/);
+});
+
+test("par times read fastest first, and a ranked solve says the best standard it beat", () => {
+  assert.equal(parLine({ expert: 125, master: 62, grandmaster: 31 }),
+               "Par: Grandmaster 0:31 · Master 1:02 · Expert 2:05");
+  assert.equal(parLine(undefined), "");
+  const record = (beat, ranked = true) => ({ ranked, compare: { beat, par: {} } });
+  assert.equal(parVerdict(record("grandmaster")), "Under Grandmaster par!");
+  assert.equal(parVerdict(record("master")), "Under Master par.");
+  assert.equal(parVerdict(record("expert")), "Under Expert par.");
+  assert.equal(parVerdict(record(null)), "Over Expert par.");
+  assert.equal(parVerdict(record(null, false)), "");  // assisted or unranked: no claim
 });
 
 test("an assisted solve says so and claims no personal best", () => {

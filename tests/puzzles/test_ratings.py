@@ -16,7 +16,7 @@ from puzzles.ratings import scale
 from puzzles.ratings import services as ratings
 from puzzles.ratings.expected_time import expected_seconds
 from puzzles.ratings.outcome import outcome
-from puzzles.ratings.par import predicted_par
+from puzzles.ratings.par import MEASURED_PAR_GAMES, beaten, measured_par, predicted_par
 from puzzles.ratings.prediction import cold_start
 from tests.api.test_players import commits_run_their_callbacks  # noqa: F401 (autouse)
 
@@ -93,6 +93,19 @@ def test_the_cold_start_prediction_orders_the_tiers_and_its_par_the_standards():
     assert par["expert"] == round(prediction.seconds)  # an expert takes the median
     assert par["master"] == pytest.approx(par["expert"] / 2, rel=0.01)
     assert par["grandmaster"] == pytest.approx(par["expert"] / 4, rel=0.01)
+
+
+def test_measured_par_takes_the_median_the_quickest_quarter_and_tenth_by_nearest_rank():
+    assert measured_par(list(range(1, MEASURED_PAR_GAMES))) is None  # one time short
+    times = [10 * i for i in range(40, 0, -1)]  # 10..400 s, any order
+    assert measured_par(times) == {"expert": 200, "master": 100, "grandmaster": 40}
+    assert measured_par([0] * MEASURED_PAR_GAMES)["grandmaster"] == 1  # never 0 s
+
+
+def test_a_time_beats_the_best_standard_whose_par_it_is_within():
+    par = {"expert": 120, "master": 60, "grandmaster": 30}
+    assert [beaten(s, par) for s in (10, 30, 31, 60, 61, 120, 121)] == [
+        "grandmaster", "grandmaster", "master", "master", "expert", "expert", None]
 
 
 # ---------------------------------------------------------------- games

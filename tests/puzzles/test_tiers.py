@@ -19,6 +19,7 @@ from puzzles.levels.services import levels as level_service
 from puzzles.levels.services import pools as pool_service
 from puzzles.levels.services import runs as run_service
 from puzzles.models import DailyPuzzle, GenerationRun, Level, PoolTarget, RunStatus
+from puzzles.ratings.prediction import predicted
 
 pytestmark = pytest.mark.django_db
 
@@ -183,12 +184,31 @@ def test_the_daily_follows_the_weekly_curve(make_level, settings):
     for weekday, size in daily_service.DAILY_SIZES.items():
         for tier in ("easy", "medium", "hard", "expert"):
             make_level(size=size, seed=100 + weekday, tier=tier)
+    week = []
     for weekday in range(7):
         daily = daily_service.ensure_daily(monday + timedelta(days=weekday))
         assert daily.level.tier == expected[weekday], weekday
         assert daily.level.size == daily_service.DAILY_SIZES[weekday]
         assert daily.level.stars == (2 if weekday == 6 else 1)  # Sunday: 10×10 Star Battle
         assert daily.level.motif == "" or weekday in daily_service.THEMED_WEEKDAYS
+        week.append(predicted(daily.level).rating)
+    # Issue 39: by predicted difficulty, Monday the gentlest and Saturday the hardest.
+    ramp = week[:6]
+    assert ramp == sorted(ramp) and ramp[0] < ramp[5], ramp
+    assert min(week) == ramp[0] and max(ramp) == ramp[5]
+
+
+def test_the_week_ramps_by_predicted_difficulty_and_each_day_takes_the_nearest_reserve():
+    """Each weekday aims at a rating that rises from Monday to Saturday, also between days of
+    one tier, and takes the reserved level predicted nearest it (the learned model tells a
+    tier's levels apart; here levels of three tiers stand in for that spread)."""
+    aims = [daily_service.ramp_rating(weekday) for weekday in range(7)]
+    assert all(a < b for a, b in zip(aims[:5], aims[1:6], strict=True)), aims  # Mon to Sat
+    assert aims[6] <= aims[5]  # Sunday's long board is outside the ramp, not above it
+    reserve = [Level(size=8, tier=tier, stars=1) for tier in ("medium", "hard", "easy")]
+    picked = [daily_service.nearest_on_the_ramp(reserve, weekday).tier for weekday in range(6)]
+    assert picked == ["easy", "easy", "medium", "medium", "medium", "hard"], picked
+    assert daily_service.nearest_on_the_ramp([], 0) is None
 
 
 def test_tomorrows_daily_is_never_served_before_its_day(client, make_level, settings):

@@ -72,8 +72,19 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
                           exclude_ids: tuple[int, ...] = (), stars: int = 1) -> Level | None:
     """random_level for players: the same levels, picked uniformly from the ids kept in
     memory between changes, so a pick costs no query while nothing changed."""
+    picked = random_playable_levels(size, rule, tier=tier, exclude_ids=exclude_ids,
+                                    stars=stars, count=1)
+    return picked[0] if picked else None
+
+
+def random_playable_levels(size: int, rule: str, *, tier: str | None = None,
+                           exclude_ids: tuple[int, ...] = (), stars: int = 1, count: int = 1,
+                           rng: random.Random | None = None) -> list[Level]:
+    """Up to `count` different levels as random_playable_level picks one (uniformly, from the
+    ids kept in memory), for a caller that chooses among a few."""
+    rng = rng or random
     today = timezone.now().date()
-    version = level_cache.current_version()  # once: the ids and the level it picks
+    version = level_cache.current_version()  # once: the ids and the levels it picks
     tag = cache_tags.pool_tag(size, rule, tier, stars)
     loaded = []
 
@@ -93,13 +104,17 @@ def random_playable_level(size: int, rule: str, *, tier: str | None = None,
     if exclude_ids:
         excluded = set(exclude_ids)
         ids = [level_id for level_id in ids if level_id not in excluded]
-    while ids:
-        pick = random.choice(ids)
+    picked: list[Level] = []
+    tried: set[int] = set()
+    while len(picked) < count and len(tried) < len(ids):
+        pick = rng.choice(ids)
+        if pick in tried:
+            continue
+        tried.add(pick)
         level = _kept_level(pick, version)
-        if level is not None:
-            return level
-        ids = [level_id for level_id in ids if level_id != pick]  # gone since the list was kept
-    return None
+        if level is not None:  # else gone since the list was kept
+            picked.append(level)
+    return picked
 
 
 # "Any" difficulty is this mix, not whatever the pool holds: mostly easy to hard, expert
