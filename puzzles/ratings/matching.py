@@ -12,7 +12,7 @@ from puzzles.core.vocabulary import Tier
 from puzzles.levels.models import Level
 from puzzles.levels.selectors import levels as level_selectors
 from puzzles.ratings.models import LevelRating, PlayerRating
-from puzzles.ratings.prediction import cold_start, predicted
+from puzzles.ratings.prediction import cold_start, predicted_all
 from puzzles.ratings.selectors import SHOWN_DEVIATION
 
 # How far above the player's rating the next level aims: about a quarter longer than their
@@ -35,11 +35,13 @@ def target_rating(player: str | None, *, size: int, stars: int = 1) -> float:
 
 def level_ratings(levels: list[Level]) -> dict[int, float]:
     """Each level's rating as a pick reads it: play's once shown (its deviation small
-    enough), the model's prediction before. One query."""
+    enough), the model's prediction before. Two queries, however many levels."""
     measured = dict(LevelRating.objects.filter(
         level_id__in=[level.id for level in levels], games__gt=0,
         deviation__lte=SHOWN_DEVIATION).values_list("level_id", "rating"))
-    return {level.id: measured.get(level.id, predicted(level).rating) for level in levels}
+    predictions = predicted_all([level for level in levels if level.id not in measured])
+    return {level.id: measured[level.id] if level.id in measured
+            else predictions[level.id].rating for level in levels}
 
 
 def level_near(size: int, rule: str, *, player: str | None, solves: int,

@@ -35,3 +35,13 @@ def predicted(level) -> Prediction:
     if row is None:
         return cold_start(size=level.size, tier=level.tier, stars=level.stars)
     return Prediction(*row)
+
+
+def predicted_all(levels) -> dict[int, Prediction]:
+    """`predicted` of many levels in one query (a pick among candidates): level id ->."""
+    rows = {level_id: Prediction(rating, seconds, version) for level_id, rating, seconds, version
+            in LevelPrediction.objects.filter(
+                level_id__in=[level.id for level in levels], model__in_service=True)
+            .values_list("level_id", "rating", "seconds", "model__version")}
+    return {level.id: rows.get(level.id) or cold_start(size=level.size, tier=level.tier,
+                                                       stars=level.stars) for level in levels}

@@ -29,7 +29,7 @@ from puzzles.models import (
 from puzzles.ratings import scale, training, training_set
 from puzzles.ratings import services as ratings
 from puzzles.ratings.features import FEATURE_NAMES, TECHNIQUE_NAMES, level_features
-from puzzles.ratings.prediction import COLD_START, predicted
+from puzzles.ratings.prediction import COLD_START, predicted, predicted_all
 from puzzles.tasks import predict_new_levels, train_difficulty_model
 from tests.api.test_players import commits_run_their_callbacks  # noqa: F401 (autouse)
 
@@ -204,6 +204,12 @@ def test_the_model_beats_the_cold_start_serves_its_predictions_and_a_worse_one_w
     assert LevelFeatures.objects.filter(level=new).exists()
     assert predicted(new).model == model.version
     assert predict_new_levels() == 0  # safe to run twice
+    # Many at once (a pick among candidates) says what each alone says: the model's or the
+    # cold start's.
+    other = level_service.save_generated_level(generate(7, seed=5001))
+    some = [new, other, *levels[:5]]
+    assert predicted_all(some) == {level.id: predicted(level) for level in some}
+    assert predicted_all(some)[other.id].model == COLD_START
 
 
 def test_both_tasks_are_on_the_schedule():
