@@ -190,3 +190,19 @@ def test_the_solve_answer_compares_the_time_with_par(make_level):
     answer = solve(Client(REMOTE_ADDR="10.72.0.2"), helped, 20, hints=1)
     assert answer["assisted"] and answer["compare"]["beat"] is None
     assert set(answer["compare"]["par"]) == {"expert", "master", "grandmaster"}
+
+
+def test_a_guest_who_signs_up_after_a_rated_solve_keeps_the_rating(make_level):
+    """The first hour's path: a guest solves, then makes an account; the rating comes along
+    (the page said "after a ranked solve" once the solve had been rated)."""
+    from django.contrib.auth import get_user_model
+
+    client = Client(REMOTE_ADDR="10.71.0.1")
+    assert solve(client, strokes_level(make_level), 20)["ranked"]
+    rating = client.get("/api/me/").json()["rating"]
+    assert isinstance(rating, int)
+    user = get_user_model().objects.create_user("late", "late@example.com", "pw-123456789")
+    player_service.claim_account(user, guest_key=player_key(client), name="Late")
+    client.force_login(user)
+    assert client.get("/api/me/").json()["rating"] == rating
+    assert f'<dd id="stat-rating">{rating}</dd>' in client.get("/me/").content.decode()
