@@ -20,6 +20,9 @@ class PuzzlesConfig(AppConfig):
         from puzzles.ratings import services as ratings
 
         ratings.listen_to_play()  # recorded solves rated, struck ones replayed out
+        from puzzles.ratings import band
+
+        band.answer_levels()  # a banded run's candidates judged, a banded pool's fill counted
         # The daily's level-cache signals and its part of a level's invalidation.
         import puzzles.daily.cache_invalidation  # noqa: F401
 

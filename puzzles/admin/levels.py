@@ -10,6 +10,7 @@ from generator_ext import rate
 from puzzles.admin.pictures import board_picture, design_figures
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
+from puzzles.levels import rating_band
 from puzzles.levels.models import GenerationRun, Level, PoolTarget
 from puzzles.levels.selectors import pools as pool_selectors
 from puzzles.levels.selectors import runs as run_selectors
@@ -91,7 +92,12 @@ class RunForm(forms.ModelForm):
 
     class Meta:
         model = GenerationRun
-        fields = ["size", "rule", "stars", "tier", "family", "style", "motif", "requested"]
+        fields = ["size", "rule", "stars", "tier", "family", "style", "motif", "rating_min",
+                  "rating_max", "requested"]
+        help_texts = {"rating_min": "the lowest predicted rating a level of the run may have "
+                                    "(blank: no floor; a player rated 1500 takes a level rated "
+                                    "1500 the board's yardstick)",
+                      "rating_max": "the highest (blank: no ceiling)"}
 
     def clean(self):
         data = super().clean()
@@ -99,7 +105,9 @@ class RunForm(forms.ModelForm):
             runs.check_run_request(size=data.get("size"), rule=data.get("rule"),
                                    tier=data.get("tier", ""), requested=data.get("requested"),
                                    style=data.get("style", ""), motif=data.get("motif", ""),
-                                   stars=data.get("stars", 1), family=data.get("family", ""))
+                                   stars=data.get("stars", 1), family=data.get("family", ""),
+                                   rating_min=data.get("rating_min"),
+                                   rating_max=data.get("rating_max"))
         except ServiceError as error:
             raise forms.ValidationError(str(error)) from None
         return data
@@ -107,8 +115,9 @@ class RunForm(forms.ModelForm):
 
 @admin.register(GenerationRun)
 class GenerationRunAdmin(admin.ModelAdmin):
-    list_display = ["id", "size", "rule", "stars", "tier", "status", "progress", "duplicates",
-                    "created_at", "started_at", "heartbeat_at", "finished_at", "short_error"]
+    list_display = ["id", "size", "rule", "stars", "tier", "band", "status", "progress",
+                    "duplicates", "rejected", "created_at", "started_at", "heartbeat_at",
+                    "finished_at", "short_error"]
     list_filter = ["status", "tier", "family", "size", "rule"]
     actions = ["cancel_runs"]
     form = RunForm
@@ -116,16 +125,19 @@ class GenerationRunAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, run=None):
         if run is None:
             return []
-        return ["size", "rule", "stars", "tier", "family", "style", "motif", "requested",
+        return ["size", "rule", "stars", "tier", "family", "style", "motif", "rating_min",
+                "rating_max", "requested",
                 "progress",
                 "produced",
                 "duplicates",
+                "rejected",
                 "status", "task_id", "requested_by", "created_at", "started_at",
                 "heartbeat_at", "finished_at", "error_text"]
 
     def get_fields(self, request, run=None):
         if run is None:
-            return ["size", "rule", "stars", "tier", "family", "style", "motif", "requested"]
+            return ["size", "rule", "stars", "tier", "family", "style", "motif", "rating_min",
+                    "rating_max", "requested"]
         return self.get_readonly_fields(request, run)
 
     def save_model(self, request, run, form, change):
@@ -135,9 +147,14 @@ class GenerationRunAdmin(admin.ModelAdmin):
         created = runs.create_run(size=run.size, rule=run.rule, tier=run.tier,
                                   requested=run.requested, requested_by=request.user,
                                   style=run.style, motif=run.motif, stars=run.stars,
-                                  family=run.family)
+                                  family=run.family, rating_min=run.rating_min,
+                                  rating_max=run.rating_max)
         run.pk = created.pk
         run.status = created.status
+
+    @admin.display(description=gettext_lazy("band"))
+    def band(self, run):
+        return rating_band.words(run.rating_min, run.rating_max)
 
     @admin.display(description=gettext_lazy("progress"))
     def progress(self, run):
@@ -166,8 +183,8 @@ class GenerationRunAdmin(admin.ModelAdmin):
 
 @admin.register(PoolTarget)
 class PoolTargetAdmin(admin.ModelAdmin):
-    list_display = ["size", "rule", "stars", "tier", "target", "active_levels", "running_run",
-                    "enabled"]
+    list_display = ["size", "rule", "stars", "tier", "band", "target", "active_levels",
+                    "running_run", "enabled"]
     list_editable = ["target", "enabled"]
     list_filter = ["rule", "stars", "tier", "enabled", "size"]
     actions = ["top_up_now"]
@@ -178,9 +195,13 @@ class PoolTargetAdmin(admin.ModelAdmin):
         self._running = run_selectors.active_runs_by_pool()
         return super().changelist_view(request, extra_context)
 
+    @admin.display(description=gettext_lazy("band"))
+    def band(self, target):
+        return rating_band.words(target.rating_min, target.rating_max)
+
     @admin.display(description=gettext_lazy("active levels"))
     def active_levels(self, target):
-        return self._counts.get((target.size, target.rule, target.tier, target.stars), 0)
+        return pool_selectors.pool_fill(target, self._counts)  # a banded pool: those in band
 
     @admin.display(description=gettext_lazy("running run"))
     def running_run(self, target):

@@ -8,6 +8,7 @@ from generator_ext import second_channel
 from puzzles.api.fields import StrictIntegerField
 from puzzles.core.vocabulary import Rule, Tier
 from puzzles.daily.models import DailyPuzzle
+from puzzles.levels import rating_band
 from puzzles.levels.models import GenerationRun, Level
 from puzzles.ratings import selectors as rating_selectors
 
@@ -130,13 +131,30 @@ class RunRequestSerializer(serializers.Serializer):
     tier = serializers.ChoiceField(Tier.choices, required=False, default="", allow_blank=True,
                                    help_text="empty: any tier")
     requested = StrictIntegerField(help_text="how many new levels to make")
+    rating_min = StrictIntegerField(
+        required=False, allow_null=True, default=None,
+        help_text=f"the lowest predicted rating a level of the run may have, "
+                  f"{rating_band.LIMITS[0]} to {rating_band.LIMITS[1]} (null or absent: no "
+                  f"floor); a candidate predicted outside the band is not stored")
+    rating_max = StrictIntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="the highest predicted rating (null or absent: no ceiling); above rating_min")
+
+
+BAND_HELP = {
+    "rating_min": "the band's floor: every level of the run was predicted at least this "
+                  "(null: none)",
+    "rating_max": "the band's ceiling (null: none)",
+    "rejected": "candidates the engine made that were predicted outside the band: not stored",
+}
 
 
 class RunSerializer(serializers.ModelSerializer):
     class Meta:
         model = GenerationRun
         fields = [
-            "id", "size", "rule", "tier", "requested", "produced", "duplicates", "status",
-            "task_id", "requested_by", "created_at", "started_at", "heartbeat_at", "finished_at",
-            "error",
+            "id", "size", "rule", "tier", "rating_min", "rating_max", "requested", "produced",
+            "duplicates", "rejected", "status", "task_id", "requested_by", "created_at",
+            "started_at", "heartbeat_at", "finished_at", "error",
         ]
+        extra_kwargs = {name: {"help_text": text} for name, text in BAND_HELP.items()}

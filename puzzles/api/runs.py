@@ -35,7 +35,8 @@ class RunsView(APIView):
         data = body(request, RunRequestSerializer)
         run = runs.create_run(size=data["size"], rule=data.get("rule", domain.Rule.TOUCH),
                               tier=data.get("tier") or "", requested=data["requested"],
-                              requested_by=request.user)
+                              rating_min=data.get("rating_min"),
+                              rating_max=data.get("rating_max"), requested_by=request.user)
         return Response(RunSerializer(run).data, status=status.HTTP_201_CREATED)
 
 

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from generator_ext import painted_colors, region_colors
+from puzzles.core.errors import ServiceError
 from puzzles.core.model_bases import Stamped, one_row_per
 from puzzles.core.vocabulary import (
     FAMILY_CHOICES,
@@ -19,6 +20,7 @@ from puzzles.core.vocabulary import (
     Tier,
     tiers_at,
 )
+from puzzles.levels import rating_band
 
 
 def random_pick() -> float:
@@ -115,9 +117,15 @@ class GenerationRun(Stamped):
     motif = models.CharField(max_length=16, choices=MOTIF_CHOICES, blank=True, default="")
     # Every level of the run composed in this family (blank: each drawn, as the pools do).
     family = models.CharField(max_length=16, choices=FAMILY_CHOICES, blank=True, default="")
+    # The difficulty band every level of the run lies in (issue 39; either end null: open),
+    # by the rating predicted of it (rating_band: its check and its judge).
+    rating_min = models.IntegerField(null=True, blank=True)
+    rating_max = models.IntegerField(null=True, blank=True)
     requested = models.PositiveIntegerField()
     produced = models.PositiveIntegerField(default=0)
     duplicates = models.PositiveIntegerField(default=0)
+    # Candidates the engine made whose predicted rating fell outside the band: never stored.
+    rejected = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=RunStatus.choices, default=RunStatus.QUEUED)
     task_id = models.CharField(max_length=255, blank=True, default="")
     requested_by = models.ForeignKey(
@@ -142,6 +150,10 @@ class GenerationRun(Stamped):
     def is_finished(self) -> bool:
         return self.status not in ACTIVE_RUN_STATUSES
 
+    @property
+    def banded(self) -> bool:
+        return self.rating_min is not None or self.rating_max is not None
+
 
 class PoolTarget(models.Model):
     size = models.PositiveSmallIntegerField()
@@ -150,6 +162,10 @@ class PoolTarget(models.Model):
     stars = models.PositiveSmallIntegerField(default=1)
     target = models.PositiveIntegerField(default=10)
     enabled = models.BooleanField(default=True)
+    # A band (issue 39): the pool counts only its levels rated within it (measured once
+    # settled, else predicted) and its runs make only such levels. Null ends: open.
+    rating_min = models.IntegerField(null=True, blank=True)
+    rating_max = models.IntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -179,3 +195,11 @@ class PoolTarget(models.Model):
             raise ValidationError(
                 {"tier": f"{self.tier}{stars} levels are not generated at {self.size}×{self.size}"}
             )
+        try:
+            rating_band.check_band(self.rating_min, self.rating_max)
+        except ServiceError as error:
+            raise ValidationError(str(error)) from None
+
+    @property
+    def banded(self) -> bool:
+        return self.rating_min is not None or self.rating_max is not None

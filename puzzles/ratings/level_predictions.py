@@ -84,3 +84,13 @@ def predict_new_levels(*, limit: int = BATCH) -> int:
                           Level.objects.filter(id__in=ids))
     forget_level_entries(done)
     return len(done)
+
+
+def keep_prediction(level_id: int, *, model_id: int, values: dict[str, float], rating: float,
+                    seconds: float) -> None:
+    """A new level's features and the model in service's prediction of it, computed before
+    it was stored (a banded run's judge, ratings/band.py): the sweep need not do them again."""
+    LevelFeatures.objects.update_or_create(
+        level_id=level_id, defaults={"version": FEATURES_VERSION, "values": values})
+    LevelPrediction.objects.update_or_create(
+        level_id=level_id, defaults={"model_id": model_id, "rating": rating, "seconds": seconds})

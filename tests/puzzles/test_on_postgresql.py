@@ -17,11 +17,12 @@ from tests.support import PG_SERVER
 
 # About two minutes on two cores (CI stays under twenty): the row locks of parallel top-ups,
 # the migrations, the pools' and runs' services, the race rooms' ordered results, and the
-# difficulty model's upserts (ON CONFLICT) and its one-in-service partial unique index.
+# difficulty model's upserts (ON CONFLICT) and its one-in-service partial unique index, and
+# banded runs (a rejection counted under the run's row lock, a kept prediction upserted).
 DATABASE_TESTS = ["tests/puzzles/test_worker.py::test_ten_parallel_top_ups_queue_one_run_per_pool",
                   "tests/puzzles/test_migrations.py", "tests/puzzles/test_tiers.py",
                   "tests/puzzles/test_services.py", "tests/api/test_rooms.py",
-                  "tests/puzzles/test_difficulty_model.py"]
+                  "tests/puzzles/test_difficulty_model.py", "tests/puzzles/test_rating_band.py"]
 
 
 def postgresql_answers() -> bool:

@@ -1,4 +1,5 @@
-"""Pools: how many levels each (size, rule, tier) has ready against its target."""
+"""Pools: how many levels each (size, rule, tier) has ready against its target (a banded
+pool's: only those rated within its band)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
+from puzzles.levels import rating_band
 from puzzles.levels.models import Level, PoolTarget
+from puzzles.levels.selectors import levels as level_selectors
 from puzzles.levels.selectors import runs
 
 
@@ -36,6 +39,20 @@ def active_tier_counts() -> dict[tuple[int, str, str | None, int], int]:
     }
 
 
+def pool_fill(target: PoolTarget, counts: dict | None = None) -> int:
+    """The levels a pool has ready: its active levels, or of a banded pool those rated
+    within the band (rating_band.count_within: play's rating once settled, else the
+    predicted one). `counts`: active_tier_counts() when the caller has it."""
+    if target.banded:
+        return rating_band.count_within(
+            level_selectors.active_levels(target.size, target.rule, target.tier, target.stars),
+            rating_min=target.rating_min, rating_max=target.rating_max)
+    if counts is not None:
+        return counts.get(_pool(target), 0)
+    return level_selectors.active_levels(target.size, target.rule, target.tier,
+                                         target.stars).count()
+
+
 def pool_status(*, paused: bool) -> list[PoolState]:
     """Every pool's state; `paused` is the caller's word on the broker (core.health): a read
     of the database does not ping it."""
@@ -43,7 +60,7 @@ def pool_status(*, paused: bool) -> list[PoolState]:
     running = set(runs.active_runs_by_pool())
     return [
         PoolState(size=target.size, rule=target.rule, tier=target.tier, stars=target.stars,
-                  active=active.get(_pool(target), 0), target=target.target,
+                  active=pool_fill(target, active), target=target.target,
                   running=_pool(target) in running, paused=paused)
         for target in PoolTarget.objects.order_by("rule", "stars", "size", "tier")
     ]
@@ -53,7 +70,7 @@ def fill_summary() -> tuple[int, int]:
     """(pools at or above their target, enabled pools)."""
     active = active_tier_counts()
     targets = PoolTarget.objects.filter(enabled=True)
-    full = sum(active.get(_pool(t), 0) >= t.target for t in targets)
+    full = sum(pool_fill(t, active) >= t.target for t in targets)
     return full, targets.count()
 
 

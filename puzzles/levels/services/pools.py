@@ -12,7 +12,7 @@ from django.db import transaction
 from puzzles.core import vocabulary as domain
 from puzzles.core.vocabulary import Rule
 from puzzles.levels.models import PoolTarget
-from puzzles.levels.selectors import levels as level_selectors
+from puzzles.levels.selectors import pools as pool_selectors
 from puzzles.levels.selectors import runs as run_selectors
 from puzzles.levels.services import runs
 from puzzles.levels.services.runs import MAX_RUN_REQUEST
@@ -51,7 +51,8 @@ def retire_unserved_targets() -> list[str]:
 
 def top_up_pools(*, target_ids=None) -> list:
     """The one top-up path: for each enabled pool (of `target_ids`, default all) below its
-    target with no run queued or running, one run for exactly the deficit. The pool's row
+    target with no run queued or running, one run for exactly the deficit (a banded pool's
+    counts only its levels rated in the band, and its run makes only such levels). The pool's row
     lock makes two top-ups at once queue one run; a target that fails is logged and never
     stops the others."""
     created = []
@@ -65,13 +66,12 @@ def top_up_pools(*, target_ids=None) -> list:
                 if run_selectors.pool_has_active_run(target.size, target.rule, target.tier,
                                                      target.stars):
                     continue
-                deficit = target.target - level_selectors.active_levels(
-                    target.size, target.rule, target.tier, target.stars
-                ).count()
+                deficit = target.target - pool_selectors.pool_fill(target)
                 if deficit > 0:
                     created.append(runs.create_run(
                         size=target.size, rule=target.rule, tier=target.tier,
-                        requested=min(deficit, MAX_RUN_REQUEST), stars=target.stars))
+                        requested=min(deficit, MAX_RUN_REQUEST), stars=target.stars,
+                        rating_min=target.rating_min, rating_max=target.rating_max))
         except Exception:
             log.exception("top-up of pool target %s failed", target_id)
     return created

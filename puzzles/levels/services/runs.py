@@ -1,16 +1,15 @@
 """Generation runs: created, queued, worked a slice at a time with a heartbeat, handed to a
-fresh task, resumed when their worker died, and finished."""
+fresh task, resumed when their worker died, and finished (their states: run_states.py). A
+banded run's candidates are judged before they are stored (levels/rating_band.py)."""
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
-from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -18,19 +17,34 @@ from generator_ext import generate
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
 from puzzles.levels import cache as level_cache
+from puzzles.levels import rating_band
 from puzzles.levels.models import GenerationRun, RunStatus
+from puzzles.levels.services import run_states
 from puzzles.levels.services.levels import save_generated_level
+from puzzles.levels.services.run_states import (  # the runs' service names them too
+    beating,
+    cancel_run,
+    fail_run,
+    finish_exhausted,
+    start_run,
+)
 
 log = logging.getLogger(__name__)
 MAX_RUN_REQUEST = 1000
 # A run ends "exhausted" once its duplicates pass this floor and this multiple of its levels.
 EXHAUSTED_MIN_DUPLICATES = 100
 EXHAUSTED_RATIO = 2
+# A banded run ends "exhausted" once the candidates it rejected (predicted outside its band)
+# pass this floor and this multiple of its levels: a band its pool seldom reaches (under
+# about one candidate in twenty) or never does ends with its reason, not a run for ever.
+EXHAUSTED_MIN_REJECTED = 100
+REJECTED_RATIO = 20
 
 
 def check_run_request(*, size: object, rule: object, tier: object, requested: object,
                       style: object = "", motif: object = "", stars: object = 1,
-                      family: object = "") -> str:
+                      family: object = "", rating_min: object = None,
+                      rating_max: object = None) -> str:
     """ServiceError naming the first bad field of a run request; the checked tier."""
     domain.check_size(size)
     domain.check_rule(rule)
@@ -48,20 +62,25 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
         or not 1 <= requested <= MAX_RUN_REQUEST
     ):
         raise ServiceError(f"requested must be an integer between 1 and {MAX_RUN_REQUEST}")
+    rating_band.check_band(rating_min, rating_max)
     return tier
 
 
 def create_run(*, size: int, rule: str, requested: int, requested_by=None,
                tier: str = "", style: str = "", motif: str = "",
-               stars: int = 1, family: str = "", send: bool = True) -> GenerationRun:
+               stars: int = 1, family: str = "", rating_min: int | None = None,
+               rating_max: int | None = None, send: bool = True) -> GenerationRun:
     """A queued run; its task is sent once the transaction commits (unless `send` is false:
     run_here works it). Its levels are composed in the family (blank: each drawn) under the
-    style's symmetries (blank: any) around the motif (blank: none)."""
+    style's symmetries (blank: any) around the motif (blank: none), and each is predicted
+    within the band (rating_min to rating_max, either end open) before it is stored."""
     tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested,
-                             style=style, motif=motif, stars=stars, family=family)
+                             style=style, motif=motif, stars=stars, family=family,
+                             rating_min=rating_min, rating_max=rating_max)
     run = GenerationRun.objects.create(
         size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by,
         style=style or "", motif=motif or "", stars=stars, family=family or "",
+        rating_min=rating_min, rating_max=rating_max,
     )
     if send:
         transaction.on_commit(lambda: enqueue_run(run.id))
@@ -86,28 +105,6 @@ def enqueue_run(run_id: int) -> None:
     GenerationRun.objects.filter(id=run_id).update(task_id=result.id)
 
 
-def start_run(run_id: int) -> GenerationRun | None:
-    """Mark a run running; None when it is finished, gone, or a live worker has it (a
-    message delivered twice)."""
-    with transaction.atomic():
-        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
-        if run is None or run.is_finished or is_live(run):
-            return None
-        now = timezone.now()
-        run.status = RunStatus.RUNNING
-        run.started_at = run.started_at or now
-        run.heartbeat_at = now
-        run.save(update_fields=["status", "started_at", "heartbeat_at"])
-        return run
-
-
-def _finish(run: GenerationRun, status: str, error: str = "") -> None:
-    run.status = status
-    run.finished_at = timezone.now()
-    run.error = error
-    run.save(update_fields=["status", "finished_at", "error"])
-
-
 def advance_run(run_id: int, *, deadline: float, seed: int | None = None) -> bool:
     """Make levels for a running run until it is full or the deadline passes, one level per
     transaction. True when work remains for another task. The web processes hear of the
@@ -126,67 +123,71 @@ def _advance(run_id: int, deadline: float, seed: int | None = None) -> bool:
             with transaction.atomic():
                 run = GenerationRun.objects.select_for_update().get(id=run_id)
                 if run.status == RunStatus.RUNNING:
-                    _finish(run, RunStatus.SUCCEEDED)
+                    run_states.finish(run, RunStatus.SUCCEEDED)
             return False
         if time.monotonic() >= deadline:
             return True
-        try:  # no lock held while the engine works; it releases the GIL, so the beat goes on
-            with beating(run_id):
-                attempt = None if seed is None else seed + run.produced + run.duplicates
+        failure, verdict = None, None
+        # No lock held while the engine works; it releases the GIL, so the beat goes on.
+        with beating(run_id):
+            attempt = None if seed is None else (
+                seed + run.produced + run.duplicates + run.rejected)
+            try:
                 generated = generate(run.size, run.rule, seed=attempt, tier=run.tier or None,
                                      style=run.style or None, motif=run.motif or None,
                                      stars=run.stars, family=run.family or None)
-        except RuntimeError as error:  # every attempt of the engine's budget failed
-            finish_exhausted(run_id, reason=str(error))
+            except RuntimeError as error:  # every attempt of the engine's budget failed
+                failure = str(error)
+            else:
+                if run.banded:  # judged before it is stored: a rejected one costs no write
+                    verdict = rating_band.judge(generated, rating_min=run.rating_min,
+                                                rating_max=run.rating_max)
+        if failure is not None:
+            finish_exhausted(run_id, reason=failure)
             return False
+        if verdict is not None and not verdict.accepted:
+            if _rejected(run_id, verdict):
+                return False
+            continue
         with transaction.atomic():
             run = GenerationRun.objects.select_for_update().get(id=run_id)
             if run.status != RunStatus.RUNNING or run.produced >= run.requested:
                 continue
-            if save_generated_level(generated) is None:
+            level = save_generated_level(generated)
+            if level is None:
                 run.duplicates += 1
             else:
                 run.produced += 1
+                if verdict is not None and verdict.keep is not None:
+                    verdict.keep(level)  # the judge's features and prediction of it
             run.heartbeat_at = timezone.now()
             run.save(update_fields=["produced", "duplicates", "heartbeat_at"])
             if run.duplicates > max(EXHAUSTED_MIN_DUPLICATES, EXHAUSTED_RATIO * run.produced):
-                _finish(run, RunStatus.EXHAUSTED,
+                run_states.finish(run, RunStatus.EXHAUSTED,
                         f"only {run.produced} new levels for {run.duplicates} duplicates: "
                         f"this pool has few distinct levels left")
                 return False
 
 
-def is_live(run: GenerationRun) -> bool:
-    """A running run whose worker beat recently."""
-    cutoff = timezone.now() - timedelta(seconds=settings.QUEENS_STALE_AFTER_S)
-    return run.status == RunStatus.RUNNING and run.heartbeat_at is not None \
-        and run.heartbeat_at >= cutoff
-
-
-@contextmanager
-def beating(run_id: int):
-    """Refresh a running run's heartbeat from a thread every QUEENS_HEARTBEAT_S while the
-    block runs: one level can take longer than the stale window, and a live run must not
-    look dead."""
-    stop = threading.Event()
-
-    def beat() -> None:
-        try:
-            while not stop.wait(settings.QUEENS_HEARTBEAT_S):
-                GenerationRun.objects.filter(id=run_id, status=RunStatus.RUNNING).update(
-                    heartbeat_at=timezone.now())
-        except Exception:  # a missed beat only risks a re-send, which is safe
-            log.warning("heartbeat of run %s failed", run_id, exc_info=True)
-        finally:
-            connection.close()  # the thread's own connection
-
-    thread = threading.Thread(target=beat, name=f"heartbeat-{run_id}", daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join()
+def _rejected(run_id: int, verdict: rating_band.Verdict) -> bool:
+    """Count a candidate predicted outside the run's band; True when that ended the run
+    (exhausted: the band is out of this pool's reach)."""
+    with transaction.atomic():
+        run = GenerationRun.objects.select_for_update().get(id=run_id)
+        if run.status != RunStatus.RUNNING:
+            return True
+        run.rejected += 1
+        run.heartbeat_at = timezone.now()
+        run.save(update_fields=["rejected", "heartbeat_at"])
+        if run.rejected <= max(EXHAUSTED_MIN_REJECTED, REJECTED_RATIO * run.produced):
+            return False
+        band = rating_band.words(run.rating_min, run.rating_max)
+        run_states.finish(run, RunStatus.EXHAUSTED,
+                f"only {run.produced} levels rated {band} for {run.rejected} candidates "
+                f"predicted outside it (the last {verdict.rating:.0f}, by {verdict.model}): "
+                f"the band is out of reach of {run.size}×{run.size} "
+                f"{run.tier or 'any-tier'} levels")
+        return True
 
 
 def requeue_run(run_id: int) -> bool:
@@ -197,29 +198,6 @@ def requeue_run(run_id: int) -> bool:
     if handed:
         enqueue_run(run_id)
     return bool(handed)
-
-
-def finish_exhausted(run_id: int, *, reason: str) -> None:
-    with transaction.atomic():
-        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
-        if run is not None and not run.is_finished:
-            _finish(run, RunStatus.EXHAUSTED, reason[:2000])
-
-
-def fail_run(run_id: int, *, error: str) -> None:
-    with transaction.atomic():
-        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
-        if run is not None and not run.is_finished:
-            _finish(run, RunStatus.FAILED, error[:2000])
-
-
-def cancel_run(run_id: int) -> bool:
-    with transaction.atomic():
-        run = GenerationRun.objects.select_for_update().filter(id=run_id).first()
-        if run is None or run.is_finished:
-            return False
-        _finish(run, RunStatus.CANCELLED)
-        return True
 
 
 def execute_run(run_id: int) -> str:

@@ -1,5 +1,6 @@
 """generate_levels --size 8 [--count 20] [--rule touch] [--stars 2] [--tier hard]
-[--family islands] [--style mirror] [--motif heart] [--seed 1]: a generation run, the admin's
+[--family islands] [--style mirror] [--motif heart] [--rating-min 1400] [--rating-max 1700]
+[--seed 1]: a generation run, the admin's
 run form's options checked by the same rule, worked here and now; its progress reported as the
 admin shows it."""
 
@@ -9,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
+from puzzles.levels import rating_band
 from puzzles.levels.models import RunStatus
 from puzzles.levels.services import runs
 
@@ -34,24 +36,29 @@ class Command(BaseCommand):
                             help="the composition's symmetries (blank: any)")
         parser.add_argument("--motif", default="", metavar="MOTIF",
                             help="a region drawn as this motif (generator_ext.motifs())")
+        parser.add_argument("--rating-min", type=int, default=None,
+                            help="the lowest predicted rating a level may have (none: no floor)")
+        parser.add_argument("--rating-max", type=int, default=None,
+                            help="the highest predicted rating (none: no ceiling)")
         parser.add_argument("--seed", type=int, default=None,
                             help="the same levels again: level k from seed + k")
 
     def handle(self, *args, size, count, rule, stars, tier, family, style, motif, seed,
-               **options):
+               rating_min=None, rating_max=None, **options):
         try:
             run = runs.create_run(size=size, rule=rule, requested=count, tier=tier,
                                   style=style, motif=motif, stars=stars, family=family,
-                                  send=False)
+                                  rating_min=rating_min, rating_max=rating_max, send=False)
         except ServiceError as error:  # the admin form's sentence for the same mistake
             raise CommandError(str(error)) from error
         started = time.monotonic()
         said = [None]
 
         def progress(run):
-            if (run.produced, run.duplicates) != said[0]:
-                said[0] = (run.produced, run.duplicates)
-                self.stdout.write(f"{run} ({run.duplicates} duplicates)")
+            if (run.produced, run.duplicates, run.rejected) != said[0]:
+                said[0] = (run.produced, run.duplicates, run.rejected)
+                rejected = f", {run.rejected} outside the band" if run.banded else ""
+                self.stdout.write(f"{run} ({run.duplicates} duplicates{rejected})")
                 self.stdout.flush()
 
         self.stdout.write(f"{run}: {describe(run)}")
@@ -63,9 +70,10 @@ class Command(BaseCommand):
         if run.status != RunStatus.SUCCEEDED:
             raise CommandError(f"run {run.id} {run.status} after {run.produced} of "
                                f"{run.requested} levels {took}: {run.error}")
+        rejected = f", {run.rejected} rejected outside the band" if run.banded else ""
         self.stdout.write(self.style.SUCCESS(
             f"run {run.id} succeeded: {run.produced} levels stored ({run.duplicates} "
-            f"duplicates) {took}"))
+            f"duplicates{rejected}) {took}"))
 
 
 def describe(run) -> str:
@@ -77,4 +85,6 @@ def describe(run) -> str:
     parts += [f"family {run.family}"] if run.family else []
     parts += [f"style {run.style}"] if run.style else []
     parts += [f"motif {run.motif}"] if run.motif else []
+    parts += [f"rated {rating_band.words(run.rating_min, run.rating_max)}"] \
+        if run.banded else []
     return ", ".join(parts)
