@@ -1,5 +1,5 @@
 """Rankings and counts a script takes, and what an account leaves behind when deleted
-(rows 7, 11, 15, 33)."""
+(rows 7, 11, 15, 33, 36)."""
 
 from __future__ import annotations
 
@@ -129,3 +129,52 @@ def a_deleted_accounts_sign_ins(stack, quick: bool) -> Result:
                   f"deletion {deleted}; axes rows naming the account after it: {logs} sign-in "
                   f"log, {attempts} failed attempts; sign-ins logged with the player's raw "
                   f"address: {by_address}")
+
+
+FARMERS = 12
+
+
+@row(36)
+def a_levels_rating_farmed_with_fresh_cookies(stack, quick: bool) -> Result:
+    """Issue 39 item 5: a script solves one level fast, ranked, with a move log that holds
+    up, from one address under many fresh cookies, and once more with a cookie that solved
+    it: the level's rating must move by one game at most (one per address per level, one
+    per player per level)."""
+    import threading
+
+    from benchmarks.attacks.common import solution_of
+
+    level = a_level(stack, 7)
+    size, path = level["size"], f"/api/levels/{level['size']}/{level['id']}/"
+    solution = solution_of(stack, level["id"])
+    address = Client(stack.url).address
+    farmers = [Client(stack.url, address=address) for _ in range(FARMERS)]
+    for farmer in farmers:
+        farmer.post(path + "start/", {})
+        time.sleep(0.12)  # under the edge's POST rate
+    floor = math.ceil(size + size * size / 8)  # the ranked floor (puzzles.play.selectors.play)
+    time.sleep(floor + 1)
+    answers: list = []
+
+    def farm(farmer: Client) -> None:
+        token = farmer.post(path + "check/", {"queens": queens_of(solution)}).json().get("token")
+        answers.append(farmer.post(path + "solves/", {
+            "token": token, "moves": human_moves(solution, end_s=floor + 1)}))
+
+    for start in range(0, FARMERS, 4):  # four at once: racing the one-per-address check
+        threads = [threading.Thread(target=farm, args=(f,)) for f in farmers[start:start + 4]]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    again = farmers[0].post(path + "solves/", {"token": "x", "moves": []}).status
+    ranked = sum(a.status == 201 and a.json().get("ranked") is True for a in answers)
+    games, rated = map(int, stack.shell(
+        "from puzzles.models import LevelRating, RatedGame\n"
+        f"row = LevelRating.objects.filter(level_id={level['id']}).first()\n"
+        f"print(RatedGame.objects.filter(level_id={level['id']}).count(),"
+        " row.games if row else 0)\n").split()[-2:])
+    return Result(36, f"farm a level's rating: {FARMERS} fresh cookies at one address solve "
+                  "it fast and ranked, one solves again", games <= 1 and rated <= 1,
+                  f"{ranked} of {FARMERS} solves ranked; games rated for the level: {games} "
+                  f"(its rating moved by {rated}); a second solve by one cookie: {again}")
