@@ -27,10 +27,10 @@ def parse_tier(request, size: int, stars: int = 1) -> str:
 
 def parse_near(request) -> bool:
     """`near=me`: a level near the player's rating (ratings.matching); absent, none asked."""
-    raw = request.query_params.get("near")
-    if raw is None:
+    values = request.query_params.getlist("near")
+    if not values:
         return False
-    if raw != "me":
+    if values != ["me"]:  # one value: a repeated near (near=you&near=me) is no "me" either
         raise ParseError(gettext('near takes one value, "me": a level near your rating'))
     return True
 

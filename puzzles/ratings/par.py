@@ -24,6 +24,11 @@ BEST_FIRST = ("grandmaster", "master", "expert")
 # grandmaster as the quickest tenth. Times of play spread about twofold between quartiles,
 # so these land near the prediction's half and quarter; play says where exactly.
 MEASURED_PAR_GAMES = 20
+# Only established players' games measure par: their deviation before the game at most this
+# (three to six rated games in, by their opponents' certainty). Twenty fresh cookies at twenty
+# addresses solving at the ranked floor set every standard to 6 s for everyone (the outside
+# attacker, issue 39); now each must first play a few other levels, rated, from its address.
+ESTABLISHED_DEVIATION = 200
 PERCENTILES = {"expert": 50, "master": 25, "grandmaster": 10}
 
 

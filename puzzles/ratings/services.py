@@ -13,7 +13,7 @@ from puzzles.play import solve_listeners
 from puzzles.ratings import eligibility, glicko, scale
 from puzzles.ratings.models import LevelRating, PlayerRating, RatedGame
 from puzzles.ratings.outcome import outcome
-from puzzles.ratings.par import MEASURED_PAR_GAMES, measured_par
+from puzzles.ratings.par import ESTABLISHED_DEVIATION, MEASURED_PAR_GAMES, measured_par
 from puzzles.ratings.selectors import shown_difficulty
 
 log = logging.getLogger(__name__)
@@ -40,13 +40,14 @@ def rate_solve(*, solve_id: int) -> RatedGame | None:
 
 
 def measure_par(row: LevelRating) -> bool:
-    """Store the level's par as its games' times give it (par.measured_par; none below
-    MEASURED_PAR_GAMES games), on its locked or fresh row; whether it changed. Read when a
-    game is rated, never per request: the payload shows what is stored."""
+    """Store the level's par as its established players' games give it (par.measured_par;
+    none below MEASURED_PAR_GAMES such games), on its locked or fresh row; whether it
+    changed. Read when a game is rated, never per request: the payload shows what is stored."""
     par = None
     if row.games >= MEASURED_PAR_GAMES:
-        par = measured_par(list(RatedGame.objects.filter(level_id=row.level_id)
-                                .values_list("solve__seconds", flat=True)))
+        par = measured_par(list(RatedGame.objects.filter(
+            level_id=row.level_id, player_deviation__lte=ESTABLISHED_DEVIATION)
+            .values_list("solve__seconds", flat=True)))
     if par == row.measured_par():
         return False
     par = par or {}

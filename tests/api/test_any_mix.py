@@ -87,8 +87,10 @@ def pool_level(pool, level_id):
     return next(level for levels in pool.values() for level in levels if level.id == level_id)
 
 
-def test_near_takes_only_me(client, pool):
-    response = client.get("/api/levels/7/?near=you")
+@pytest.mark.parametrize("query", ["near=you", "near=", "near=me&near=me", "near=you&near=me",
+                                   "near=&near=me"])
+def test_near_takes_only_me(client, pool, query):
+    response = client.get(f"/api/levels/7/?{query}")
     assert response.status_code == 400
     assert response.json()["detail"] == 'near takes one value, "me": a level near your rating'
     assert client.get("/api/levels/7/?near=me&tier=hard").json()["tier"] == "hard"  # kept

@@ -22,7 +22,7 @@ from tests.api.test_players import (  # noqa: F401 (commits_run_their_callbacks:
     solve,
 )
 from tests.puzzles.test_difficulty_model import played_by_everyone, stored_levels
-from tests.puzzles.test_ratings import played
+from tests.puzzles.test_ratings import established, played
 
 pytestmark = pytest.mark.django_db
 
@@ -155,6 +155,8 @@ def test_a_levels_par_is_measured_from_its_games_once_it_has_enough(make_level):
     url = f"/api/levels/8/{level.id}/"
     predicted = Client().get(url).json()["difficulty"]["par"]
     times = [400 - 10 * i for i in range(MEASURED_PAR_GAMES)]  # 400, 390, ..., 210 s
+    established(make_level, [f"p{i}" for i in range(MEASURED_PAR_GAMES)]
+                + ["quick0", "quick1"])
     for i, seconds in enumerate(times):
         ratings.rate_solve(solve_id=played(level, f"p{i}", seconds, at=i, address=f"a{i}").id)
         shown = Client().get(url).json()["difficulty"]["par"]
@@ -174,6 +176,19 @@ def test_a_levels_par_is_measured_from_its_games_once_it_has_enough(make_level):
     ratings.recompute_ratings()
     row = LevelRating.objects.get(level=level)
     assert (row.par_expert, row.par_master, row.par_grandmaster) == (290, 240, 210)
+
+
+def test_fresh_players_at_fresh_addresses_cannot_set_a_levels_par(make_level):
+    """The outside attacker's find: 20 fresh cookies at 20 addresses solving at the ranked
+    floor set every standard to 6 s for everyone. Only established players' games measure
+    par: the level keeps the prediction's."""
+    level = make_level(size=8, seed=3)
+    url = f"/api/levels/8/{level.id}/"
+    predicted = Client().get(url).json()["difficulty"]["par"]
+    for i in range(MEASURED_PAR_GAMES + 5):
+        ratings.rate_solve(solve_id=played(level, f"sock{i}", 6, at=i, address=f"s{i}").id)
+    assert LevelRating.objects.get(level=level).games == MEASURED_PAR_GAMES + 5
+    assert Client().get(url).json()["difficulty"]["par"] == predicted
 
 
 def test_the_solve_answer_compares_the_time_with_par(make_level):

@@ -8,7 +8,7 @@ import pytest
 from puzzles.models import LevelRating, Solve
 from puzzles.ratings import services as ratings
 from tests.browser.test_game import solve_as_a_person
-from tests.puzzles.test_ratings import played
+from tests.puzzles.test_ratings import established, played
 from tests.support import returning_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,6 +38,7 @@ def clock(seconds: int) -> str:
 def test_the_win_dialog_shows_par_and_how_the_solve_compares(browser, live_server, make_level,
                                                              shots, lang, viewport):
     level = make_level(size=8, seed=3)
+    established(make_level, [f"other{i}" for i in range(len(OTHERS))])
     for i, seconds in enumerate(OTHERS):
         ratings.rate_solve(solve_id=played(level, f"other{i}", seconds, at=i,
                                            address=f"o{i}").id)
