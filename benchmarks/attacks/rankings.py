@@ -1,5 +1,5 @@
 """Rankings and counts a script takes, and what an account leaves behind when deleted
-(rows 7, 11, 15, 33, 36)."""
+(rows 7, 11, 15, 33, 36, 37)."""
 
 from __future__ import annotations
 
@@ -134,21 +134,15 @@ def a_deleted_accounts_sign_ins(stack, quick: bool) -> Result:
 FARMERS = 12
 
 
-@row(36)
-def a_levels_rating_farmed_with_fresh_cookies(stack, quick: bool) -> Result:
-    """Issue 39 item 5: a script solves one level fast, ranked, with a move log that holds
-    up, from one address under many fresh cookies, and once more with a cookie that solved
-    it: the level's rating must move by one game at most (one per address per level, one
-    per player per level)."""
+def solved_at_the_floor(stack, level: dict, farmers: list[Client]) -> list:
+    """Each client starts the level, waits out the ranked floor, then checks and posts the
+    solve with a move log that holds up, four at once; the solves' answers."""
     import threading
 
     from benchmarks.attacks.common import solution_of
 
-    level = a_level(stack, 7)
     size, path = level["size"], f"/api/levels/{level['size']}/{level['id']}/"
     solution = solution_of(stack, level["id"])
-    address = Client(stack.url).address
-    farmers = [Client(stack.url, address=address) for _ in range(FARMERS)]
     for farmer in farmers:
         farmer.post(path + "start/", {})
         time.sleep(0.12)  # under the edge's POST rate
@@ -161,14 +155,31 @@ def a_levels_rating_farmed_with_fresh_cookies(stack, quick: bool) -> Result:
         answers.append(farmer.post(path + "solves/", {
             "token": token, "moves": human_moves(solution, end_s=floor + 1)}))
 
-    for start in range(0, FARMERS, 4):  # four at once: racing the one-per-address check
+    for start in range(0, len(farmers), 4):  # four at once: racing the per-address check
         threads = [threading.Thread(target=farm, args=(f,)) for f in farmers[start:start + 4]]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=60)
+    return answers
+
+
+def ranked_count(answers: list) -> int:
+    return sum(a.status == 201 and a.json().get("ranked") is True for a in answers)
+
+
+@row(36)
+def a_levels_rating_farmed_with_fresh_cookies(stack, quick: bool) -> Result:
+    """Issue 39 item 5: a script solves one level fast, ranked, with a move log that holds
+    up, from one address under many fresh cookies, and once more with a cookie that solved
+    it: the level's rating must move by one game at most (one per address per level, one
+    per player per level)."""
+    level = a_level(stack, 7)
+    path = f"/api/levels/{level['size']}/{level['id']}/"
+    address = Client(stack.url).address
+    farmers = [Client(stack.url, address=address) for _ in range(FARMERS)]
+    answers = solved_at_the_floor(stack, level, farmers)
     again = farmers[0].post(path + "solves/", {"token": "x", "moves": []}).status
-    ranked = sum(a.status == 201 and a.json().get("ranked") is True for a in answers)
     games, rated = map(int, stack.shell(
         "from puzzles.models import LevelRating, RatedGame\n"
         f"row = LevelRating.objects.filter(level_id={level['id']}).first()\n"
@@ -176,5 +187,26 @@ def a_levels_rating_farmed_with_fresh_cookies(stack, quick: bool) -> Result:
         " row.games if row else 0)\n").split()[-2:])
     return Result(36, f"farm a level's rating: {FARMERS} fresh cookies at one address solve "
                   "it fast and ranked, one solves again", games <= 1 and rated <= 1,
-                  f"{ranked} of {FARMERS} solves ranked; games rated for the level: {games} "
-                  f"(its rating moved by {rated}); a second solve by one cookie: {again}")
+                  f"{ranked_count(answers)} of {FARMERS} solves ranked; games rated for the "
+                  f"level: {games} (its rating moved by {rated}); a second solve by one "
+                  f"cookie: {again}")
+
+
+SOCKPUPPETS = 22  # past MEASURED_PAR_GAMES (20)
+
+
+@row(37)
+def a_levels_par_set_by_sockpuppets(stack, quick: bool) -> Result:
+    """The outside attacker's find (issue 39): fresh cookies at as many addresses, each
+    solving one level at the ranked floor, set its par to a few seconds for everyone. Only
+    established players' games measure par now: the shown par must stay the prediction's."""
+    level = a_level(stack, 7)
+    path = f"/api/levels/{level['size']}/{level['id']}/"
+    before = level["difficulty"]["par"]
+    answers = solved_at_the_floor(stack, level, [Client(stack.url) for _ in range(SOCKPUPPETS)])
+    time.sleep(6)  # past the edge's 5 s keep of a level's answer
+    after = Client(stack.url).get(path).json()["difficulty"]["par"]
+    return Result(37, f"set a level's par: {SOCKPUPPETS} fresh cookies at {SOCKPUPPETS} "
+                  "addresses solve it at the ranked floor", after == before,
+                  f"{ranked_count(answers)} of {SOCKPUPPETS} solves ranked; par before "
+                  f"{before}, after {after}")
