@@ -35,7 +35,10 @@ from tests.api.test_players import commits_run_their_callbacks  # noqa: F401 (au
 
 T0 = timezone.now() - timedelta(days=2)
 PLAYERS = 16  # each plays every level: enough games to settle most levels' ratings
-LEVELS = 40
+# Enough that any held-out split (a hash of the ids, which on PostgreSQL follow the earlier
+# tests) leaves the model ahead of the cold start: at 40, ids shifted by 15 left it behind
+# (1 shift in 8); at 60, none of 8.
+LEVELS = 60
 
 
 @functools.cache
