@@ -6,9 +6,8 @@ marks them at collection, so the test files carry no marks of their own and `mak
   for the `browser` fixture).
 - stack: starts app servers (gunicorn, runlocal), nginx or the compose-like stack.
 - latency: a stack test that measures a normal player's latency during a flood against a calm
-  baseline; with xdist workers (TEST_WORKERS, 3 by default), make test runs these after the
-  rest, with the cores to themselves (another worker's engine tests beside a flood once made
-  row 26's p99 448 ms).
+  baseline; with TEST_WORKERS=2, make test runs these after the rest, with the cores to
+  themselves (another worker's engine tests beside a flood once made row 26's p99 448 ms).
 - slow: neither, but takes more than about 3 s on a 2-core machine (`--durations` in every
   run's report says when a test should join or leave the list).
 
