@@ -17,27 +17,17 @@ import argparse
 import os
 import time
 
-from tests.support import local_stack
+from tests.support import local_stack, shape_model_in_service
 
 CANDIDATES = 20
 
 
 def fitted_model():
     from generator_ext import generate
-    from puzzles.ratings import estimator, scale
-    from puzzles.ratings.features import FEATURES_VERSION, level_features, vector
-    from puzzles.ratings.models import DifficultyModel
 
-    levels = [generate(size, seed=seed) for seed in range(500, 520) for size in (6, 8, 10)]
-    features = [level_features(level.regions, level.rule) for level in levels]
-    ratings = [1000 + 1200 * values["shape_score"] for values in features]
-    boards = [estimator.Board(len(level.regions), 1) for level in levels]
-    seconds = [scale.seconds_at(level_rating=rating, size=board.size)
-               for rating, board in zip(ratings, boards, strict=True)]
-    fitted = estimator.fit([vector(v) for v in features], ratings, seconds, boards)
-    return DifficultyModel.objects.create(
-        version="gbm-bench", trained_on=len(levels), features_version=FEATURES_VERSION,
-        in_service=True, estimator=estimator.dumped(fitted))
+    return shape_model_in_service(
+        [generate(size, seed=seed) for seed in range(500, 520) for size in (6, 8, 10)],
+        "gbm-bench")
 
 
 def mean_ms(work, items) -> tuple[float, list]:

@@ -379,3 +379,22 @@ def broken_maps(regions: list[list[int]], stars: int = 1) -> dict[str, list[list
     out_of_range[0][0], negative[0][0] = n, -2
     return {"split": split, "missing": missing, "halved": [[v // 2 for v in row] for row in grid],
             "out_of_range": out_of_range, "negative": negative}
+
+
+def shape_model_in_service(levels, version: str):
+    """A difficulty model in service, fitted on these generated levels' real features with a
+    synthetic rating from their regions' shapes (as a model learned from play might rank
+    them): what the band tests and benchmarks.rating_band judge with, there being no play."""
+    from puzzles.ratings import estimator, scale
+    from puzzles.ratings.features import FEATURES_VERSION, level_features, vector
+    from puzzles.ratings.models import DifficultyModel
+
+    features = [level_features(level.regions, level.rule) for level in levels]
+    ratings = [1000 + 1200 * values["shape_score"] for values in features]
+    boards = [estimator.Board(len(level.regions), 1) for level in levels]
+    seconds = [scale.seconds_at(level_rating=rating, size=board.size)
+               for rating, board in zip(ratings, boards, strict=True)]
+    fitted = estimator.fit([vector(values) for values in features], ratings, seconds, boards)
+    return DifficultyModel.objects.create(
+        version=version, trained_on=len(levels), features_version=FEATURES_VERSION,
+        in_service=True, estimator=estimator.dumped(fitted))

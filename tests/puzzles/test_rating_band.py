@@ -19,10 +19,11 @@ from puzzles.levels.rating_band import in_band
 from puzzles.levels.selectors import pools as pool_selectors
 from puzzles.levels.services import pools, runs
 from puzzles.levels.services.levels import save_generated_level
-from puzzles.ratings import band, estimator, scale
-from puzzles.ratings.features import FEATURES_VERSION, level_features, vector
+from puzzles.ratings import band
+from puzzles.ratings.features import FEATURES_VERSION
 from puzzles.ratings.models import DifficultyModel, LevelFeatures
 from puzzles.ratings.prediction import COLD_START, cold_start, predicted
+from tests.support import shape_model_in_service
 
 pytestmark = pytest.mark.django_db
 EASY_6 = cold_start(size=6, tier="easy").rating  # 1261: the cold start's easy, any board
@@ -39,19 +40,8 @@ def banded_run(size: int, *, requested: int, tier: str = "", seed: int = 1, **ba
 
 
 def model_in_service() -> DifficultyModel:
-    """A difficulty model fitted on real levels' features (their rating a function of the
-    regions' shapes, as a model learned from play would rank them), put in service."""
-    levels = [generate(size, seed=seed) for seed in range(100, 115) for size in (6, 7)]
-    features = [level_features(level.regions, level.rule) for level in levels]
-    ratings = [1000 + 1200 * values["shape_score"] for values in features]
-    boards = [estimator.Board(len(level.regions), 1) for level in levels]
-    seconds = [scale.seconds_at(level_rating=rating, size=board.size)
-               for rating, board in zip(ratings, boards, strict=True)]
-    fitted = estimator.fit([vector(values) for values in features], ratings, seconds, boards)
-    model = DifficultyModel.objects.create(
-        version="gbm-test", trained_on=len(levels), features_version=FEATURES_VERSION,
-        in_service=True, estimator=estimator.dumped(fitted))
-    return model
+    return shape_model_in_service(
+        [generate(size, seed=seed) for seed in range(100, 115) for size in (6, 7)], "gbm-test")
 
 
 def test_a_band_out_of_reach_ends_the_run_exhausted_and_stores_nothing():
