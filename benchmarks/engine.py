@@ -12,7 +12,11 @@ Prints, from one run on one core with fixed seeds:
 - the design figures (--design: these alone): design_score before (fast) and after (design),
   and their spread (issue 38): each figure's p10/p50/p90 over untargeted levels at the
   hand-made size mix, per size class and per composition family, the share of boards with a
-  one- and a two-cell region, and a picture sheet per family in test-artifacts/sheets."""
+  one- and a two-cell region, and a picture sheet per family in test-artifacts/sheets;
+- traps (--traps: these alone, issue 40): generate(trap=True) per (size, tier) against
+  ordinary levels of the same size, tier and seeds in the same run (median and p90 seconds,
+  attempts, queens the proof places before its contradiction), and the sizes from 4 to 20 at
+  which each tier came out for every seed within the default budget."""
 
 from __future__ import annotations
 
@@ -36,10 +40,13 @@ from generator_ext import (
     hint,
     rate,
     served_tiers,
+    trap_tiers,
 )
 from generator_ext.shapes import shape_figures
 
 FULL = {
+    "trap_sizes": list(range(4, 21)),
+    "trap_seeds": 12,
     "tier_sizes": [6, 8, 10, 12, 14, 16, 18, 20],
     "tier_seeds": 50,
     "mix_sizes": [7, 8, 9, 10, 11, 14, 20],
@@ -59,6 +66,8 @@ FULL = {
     "spread_levels": 200,
 }
 QUICK = {
+    "trap_sizes": [6, 10, 14],
+    "trap_seeds": 4,
     "tier_sizes": [8, 12, 16],
     "tier_seeds": 10,
     "mix_sizes": [9, 11],
@@ -119,6 +128,69 @@ def bench_tiers(sizes: list[int], seeds: int, log) -> dict:
             out[n][tier] = {**spread(times), "mean_attempts": statistics.mean(attempts)}
             log(f"generate n={n} {tier}: median {out[n][tier]['median'] * 1e3:.1f} ms")
     return out
+
+
+def bench_traps(sizes: list[int], seeds: int, log) -> dict:
+    """Each (size, tier): traps against ordinary levels of the same seeds, timed alike; a
+    tier not served as a trap at that size is tried too, and how many seeds came out
+    recorded, to measure where traps work (traps.TRAP_SIZES)."""
+    from generator_ext.traps import queens_before
+
+    out: dict = {}
+    for n in sizes:
+        out[n] = {}
+        for tier in served_tiers(n):
+            rows: dict = {"trap": [], "level": [], "attempts": [], "depth": [], "made": 0}
+            for seed in range(seeds):
+                level = generate(n, seed=seed, tier=tier)
+                rows["level"].append(level.elapsed_s)
+                try:
+                    trap = _trap_anyway(n, seed, tier)
+                except RuntimeError:
+                    continue
+                rows["made"] += 1
+                rows["trap"].append(trap.elapsed_s)
+                rows["attempts"].append(trap.attempts)
+                rows["depth"].append(queens_before(rate(trap.regions)) / n)
+            out[n][tier] = {
+                "served": tier in trap_tiers(n), "made": rows["made"], "seeds": seeds,
+                "level": spread(rows["level"]),
+                "trap": spread(rows["trap"]) if rows["trap"] else None,
+                "mean_attempts": statistics.mean(rows["attempts"]) if rows["attempts"] else None,
+                "depth": statistics.median(rows["depth"]) if rows["depth"] else None}
+            trap_s = out[n][tier]["trap"]
+            log(f"trap n={n} {tier}: {rows['made']}/{seeds} made, median "
+                f"{trap_s['median'] * 1e3 if trap_s else float('nan'):.0f} ms against "
+                f"{out[n][tier]['level']['median'] * 1e3:.0f} ms a level")
+    return out
+
+
+def _trap_anyway(n: int, seed: int, tier: str):
+    """A trap of this size and tier, served or not (the served sizes are what this
+    measures): generate()'s own path, its size check lifted."""
+    from generator_ext import traps
+
+    low, high = traps.TRAP_SIZES[tier]
+    traps.TRAP_SIZES[tier] = (min(low, n), max(high, n))
+    try:
+        return generate(n, seed=seed, tier=tier, trap=True)
+    finally:
+        traps.TRAP_SIZES[tier] = (low, high)
+
+
+def print_traps(report: dict) -> None:
+    print(f"Traps against ordinary levels, same seeds, one core ({report['core']}); "
+          "depth: the share of the queens placed before the contradiction (median)")
+    print(f"{'size':>5} {'tier':<7} {'served':<6} {'made':>6} {'level p50':>10} "
+          f"{'trap p50':>9} {'trap p90':>9} {'attempts':>8} {'depth':>6}")
+    for n, tiers in report["traps"].items():
+        for tier, row in tiers.items():
+            trap = row["trap"] or {}
+            print(f"{n:>5} {tier:<7} {'yes' if row['served'] else 'no':<6} "
+                  f"{row['made']:>3}/{row['seeds']:<2} {ms(row['level']['median']):>10} "
+                  f"{ms(trap['median']) if trap else '-':>9} "
+                  f"{ms(trap['p90']) if trap else '-':>9} "
+                  f"{row['mean_attempts'] or 0:>8.1f} {row['depth'] or 0:>6.2f}")
 
 
 def mix_figures(levels: list[list[list[int]]], tiers: list[str | None]) -> dict:
@@ -478,9 +550,13 @@ def options(argv: list[str] | None, doc: str, quick: str, **only: str) -> argpar
 
 def main(argv: list[str] | None = None) -> None:
     args = options(argv, __doc__, "fewer sizes and levels",
-                   design="only the design figures, before (fast) and after (design)")
+                   design="only the design figures, before (fast) and after (design)",
+                   traps="only traps (issue 40) against ordinary levels, per size and tier")
     config = QUICK if args.quick else FULL
-    if args.design:
+    if args.traps:
+        report = {"core": pin_to_one_core(),
+                  "traps": bench_traps(config["trap_sizes"], config["trap_seeds"], log)}
+    elif args.design:
         report = {"core": pin_to_one_core(),
                   "design": bench_design(config["design_sizes"], config["design_seeds"], log),
                   "spread": bench_spread(config["spread_levels"], log)}
@@ -488,6 +564,8 @@ def main(argv: list[str] | None = None) -> None:
         report = run(config, log)
     if args.json:
         print(json.dumps(report, indent=2))
+    elif args.traps:
+        print_traps(report)
     elif args.design:
         print_design(report)
     else:

@@ -4,10 +4,15 @@
 On a PostgreSQL database of its own (tests.support.local_stack), per board size: the engine's
 generate() of a candidate against the band's judgement of it (the cold start: one query; the
 model in service: one engine rate() for its features and the model's predict) and against
-storing it (save_generated_level: a second rate(), the hash, the insert). Then a run with a
-band over the middle third of the model's predictions: how many candidates it rejected and
-its seconds a stored level, beside an unbanded run. The model is fitted here on real levels'
-features with synthetic ratings (their shapes), as there is no play here to learn from.
+storing it (save_generated_level: a second rate(), the hash, the insert). Then, in the same
+run, three runs of the same seed: unbanded; with a band over the middle third of the
+model's predictions judged on the finished level only (the engine given no judge); and the
+same band judged twice, the engine's judge turning candidates down while the level is built
+(band.early_judge, the map estimator) and the finished level judged as ever. For each: levels
+a second, the candidates each stage judged and turned down, the share of finished levels
+the final judge took (in band), and the time a level against the unbanded run's. The model
+is fitted here on real levels' features with synthetic ratings (their shapes), as there is
+no play here to learn from; its map estimator's margin is measured on other levels.
 
 --quick: 6×6 and 8×8 only."""
 
@@ -27,7 +32,8 @@ def fitted_model():
 
     return shape_model_in_service(
         [generate(size, seed=seed) for seed in range(500, 520) for size in (6, 8, 10)],
-        "gbm-bench")
+        "gbm-bench",
+        held_out=[generate(size, seed=seed) for seed in range(600, 610) for size in (6, 8, 10)])
 
 
 def mean_ms(work, items) -> tuple[float, list]:
@@ -56,13 +62,45 @@ def per_candidate(size: int) -> tuple[dict, list[float]]:
     return figures, sorted(verdict.rating for verdict in verdicts)
 
 
-def timed_run(size: int, count: int, **ends):
+def timed_run(size: int, count: int, *, early: bool = True, **ends):
+    """(the finished run, its seconds, what each stage judged): the run's judges counted,
+    the engine's (early) left out when `early` is false."""
+    from puzzles.levels import rating_band
+    from puzzles.levels.models import Level
     from puzzles.levels.services import runs
+    from puzzles.ratings import band
 
-    run = runs.create_run(size=size, rule="touch", requested=count, send=False, **ends)
-    started = time.perf_counter()
-    run = runs.run_here(run.id, seed=size * 7919 + (ends.get("rating_min") or 0))
-    return run, time.perf_counter() - started
+    judged = dict.fromkeys(("early", "early_out", "final", "final_out"), 0)
+
+    def early_judge(**question):
+        judge = band.early_judge(**question) if early else None
+        if judge is None:
+            return None
+
+        def counted(regions, tier):
+            verdict = judge(regions, tier)
+            judged["early"] += 1
+            judged["early_out"] += not verdict
+            return verdict
+
+        return counted
+
+    def final_judge(generated, **ends):
+        verdict = band.judge_candidate(generated, **ends)
+        judged["final"] += 1
+        judged["final_out"] += not verdict.accepted
+        return verdict
+
+    rating_band.answer(judge=final_judge, count_within=band.count_within,
+                       early_judge=early_judge)
+    Level.objects.all().delete()  # the runs share a seed: none meets another's levels
+    try:
+        run = runs.create_run(size=size, rule="touch", requested=count, send=False, **ends)
+        started = time.perf_counter()
+        run = runs.run_here(run.id, seed=size * 7919)
+        return run, time.perf_counter() - started, judged
+    finally:
+        band.answer_levels()
 
 
 def main(argv=None) -> None:
@@ -77,26 +115,46 @@ def main(argv=None) -> None:
 
         django.setup()
         fitted_model()
-        rows = []
+        rows, runs_made = [], []
         for size in sizes:
             figures, ratings = per_candidate(size)
             third = len(ratings) // 3
             low, high = int(ratings[third]), int(ratings[2 * third]) + 1
-            plain, plain_s = timed_run(size, args.count)
-            banded, banded_s = timed_run(size, args.count, rating_min=low, rating_max=high)
-            rows.append((size, figures, low, high, plain, plain_s, banded, banded_s))
+            rows.append((size, figures, low, high))
+            plain = timed_run(size, args.count)
+            for name, made in (
+                    ("unbanded", plain),
+                    ("finished only", timed_run(size, args.count, early=False, rating_min=low,
+                                                rating_max=high)),
+                    ("while built + finished", timed_run(size, args.count, rating_min=low,
+                                                         rating_max=high))):
+                runs_made.append((size, name, *made, plain))
             print(f"{size}×{size} done", flush=True)
-    print("\n| size | generate ms | judge (cold start) ms | judge (model) ms | store ms | band "
-          "| run unbanded s/level | run banded s/level | rejected for stored |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for size, figures, low, high, plain, plain_s, banded, banded_s in rows:
+    print("\n| size | generate ms | judge (cold start) ms | judge (model) ms | store ms | band |")
+    print("|---|---|---|---|---|---|")
+    for size, figures, low, high in rows:
         print(f"| {size} | {figures['generate']:.1f} | {figures['judge, cold start']:.2f} | "
-              f"{figures['judge, model']:.1f} | {figures['store']:.1f} | {low}–{high} | "
-              f"{plain_s / max(plain.produced, 1):.3f} | "
-              f"{banded_s / max(banded.produced, 1):.3f} ({banded.status}) | "
-              f"{banded.rejected} for {banded.produced} |")
-    print("\nA rejected candidate costs its generate() and its judgement; judged after storing "
-          "it would also have cost the store (and the features sweep's rate() later).")
+              f"{figures['judge, model']:.1f} | {figures['store']:.1f} | {low}–{high} |")
+    print("\n| size | judged | levels/s | while built: judged, turned down | finished: judged, "
+          "turned down | finished in band | time a level × unbanded |")
+    print("|---|---|---|---|---|---|---|")
+    for size, name, run, seconds, judged, (plain, plain_s, _) in runs_made:
+        per_level = seconds / max(run.produced, 1)
+        early = (f"{judged['early']}, {judged['early_out']} "
+                 f"({share(judged['early_out'], judged['early'])})" if judged["early"] else "–")
+        final = (f"{judged['final']}, {judged['final_out']} "
+                 f"({share(judged['final_out'], judged['final'])})" if judged["final"] else "–")
+        kept = share(judged["final"] - judged["final_out"], judged["final"]) \
+            if judged["final"] else "–"
+        print(f"| {size} | {name} | {run.produced / seconds:.1f} ({run.status}) | {early} | "
+              f"{final} | {kept} | {per_level / (plain_s / max(plain.produced, 1)):.2f} |")
+    print("\nA candidate turned down while built costs its own work in the engine and the "
+          "map's judgement (about a millisecond); one turned down finished costs its whole "
+          "generate(), the model's judgement (an engine rate()) and the rejection's write.")
+
+
+def share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f} %"
 
 
 if __name__ == "__main__":

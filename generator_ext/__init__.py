@@ -5,10 +5,12 @@ from generator_ext._core import check_stars, validate_regions
 from generator_ext._solver import count_solutions, solve
 from generator_ext.builder import Fix, make_unique
 from generator_ext.canonical import canonical_hash, canonical_hashes
+from generator_ext.conflicts import units_conflict
 from generator_ext.deduce import (
     TECHNIQUES,
     TIERS,
     Analysis,
+    Conflict,
     Problem,
     Rating,
     Step,
@@ -17,11 +19,13 @@ from generator_ext.deduce import (
     parse_cells,
     rate,
     star_tier,
+    trap_conflicts,
 )
 from generator_ext.levels import (
     FAMILIES,
     STYLES,
     GeneratedLevel,
+    JudgedOut,
     check_design,
     generate,
     served_tiers,
@@ -51,6 +55,7 @@ from generator_ext.reasons import Words, color_name, sentence
 from generator_ext.rules import conflicts
 from generator_ext.shapes import DesignScore, design_score
 from generator_ext.stars_logic import STAR_TECHNIQUES
+from generator_ext.traps import trap_tiers
 
 __all__ = [
     "CORE",
@@ -67,9 +72,11 @@ __all__ = [
     "TECHNIQUES",
     "TIERS",
     "Analysis",
+    "Conflict",
     "DesignScore",
     "Fix",
     "GeneratedLevel",
+    "JudgedOut",
     "Problem",
     "Rating",
     "Step",
@@ -101,5 +108,8 @@ __all__ = [
     "served_tiers",
     "solve",
     "star_tier",
+    "trap_conflicts",
+    "units_conflict",
+    "trap_tiers",
     "validate_regions",
 ]

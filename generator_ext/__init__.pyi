@@ -10,6 +10,9 @@ _Family = Literal["strokes", "motif", "frames", "spiral", "stripes", "cross", "i
 _Tier = Literal["easy", "medium", "hard", "expert"]
 _Regions = Sequence[Sequence[int]]
 _Cells = Sequence[Sequence[int]]
+# generate()'s judge: a candidate's map (regions numbered as a finished level's) and the tier
+# it will be rated; False abandons the attempt.
+_Judge = Callable[[list[list[int]], str], bool]
 
 # The techniques in the order docs/architecture.md §5 numbers them, and the tiers, easiest first.
 TECHNIQUES: tuple[str, ...]
@@ -44,7 +47,8 @@ class Words:
 @dataclass(frozen=True)
 class GeneratedLevel:
     regions: list[list[int]]
-    solution: list[Any]  # solution[row]: the column (1★) or the sorted columns (k★)
+    # solution[row]: the column (1★) or the sorted columns (k★); None for a trap
+    solution: list[Any] | None
     rule: str
     seed: int
     strategy: str
@@ -56,6 +60,8 @@ class GeneratedLevel:
     fallback: bool = False
     stars: int = 1  # with k > 1, solution[row] is the sorted list of that row's star columns
     family: str | None = None  # FAMILIES; None: grown, not composed
+    trap: bool = False  # no solution; rate() gives the proof at `tier` (issue 40)
+    judged_out: int = 0  # candidates generate()'s judge turned down
     @property
     def size(self) -> int: ...
 
@@ -82,6 +88,19 @@ class Rating:
     score: int
     solved_by_logic: bool
     steps: list[Step]
+    # On a map with no solution whose contradiction the techniques reach (a trap): the step
+    # that ends the proof, its reason {"says": "no_solution", "units": [[kind, i], ...], ...}
+    # naming the units that cannot all have their queen; `tier` is then the proof's.
+    contradiction: Step | None = None
+
+# A unit: ("row", i), ("column", j) or ("region", g), from 0.
+_Unit = tuple[str, int]
+
+@dataclass(frozen=True)
+class Conflict:
+    units: frozenset[_Unit]
+    reason: dict[str, Any]
+    message: str
 
 @dataclass(frozen=True)
 class Problem:
@@ -148,13 +167,27 @@ def generate(
     motif: str | None = None,
     stars: int = 1,
     family: _Family | None = None,
+    trap: bool = False,
+    judge: _Judge | None = None,
 ) -> GeneratedLevel: ...
+
+class JudgedOut(RuntimeError):
+    """generate()'s judge turned down every candidate the call made: no level."""
+
+    judged_out: int
+    def __init__(self, message: str, judged_out: int) -> None: ...
+
 def check_design(n: int, *, style: _Style | None = None, motif: str | None = None,
                  family: _Family | None = None, stars: int = 1) -> None: ...
 def canonical_hash(regions: _Regions, rule: _Rule = "touch", stars: int = 1) -> str: ...
 def rate(regions: _Regions, rule: _Rule = "touch", colors: Sequence[int] | None = None,
          stars: int = 1) -> Rating: ...
 def star_tier(regions: _Regions, stars: int) -> str | None: ...
+def trap_conflicts(regions: _Regions, rule: _Rule = "touch",
+                   colors: Sequence[int] | None = None) -> list[Conflict]: ...
+def units_conflict(regions: _Regions, rule: str,
+                   units: Sequence[tuple[str, int]]) -> bool: ...
+def trap_tiers(n: int) -> list[str]: ...
 def hint(
     regions: _Regions, rule: _Rule = "touch", queens: _Cells = (), crosses: _Cells = (),
     colors: Sequence[int] | None = None, stars: int = 1,
@@ -192,9 +225,11 @@ __all__ = [
     "TECHNIQUES",
     "TIERS",
     "Analysis",
+    "Conflict",
     "DesignScore",
     "Fix",
     "GeneratedLevel",
+    "JudgedOut",
     "Problem",
     "Rating",
     "Step",
@@ -226,5 +261,8 @@ __all__ = [
     "served_tiers",
     "solve",
     "star_tier",
+    "trap_conflicts",
+    "units_conflict",
+    "trap_tiers",
     "validate_regions",
 ]

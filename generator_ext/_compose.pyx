@@ -6,7 +6,7 @@
 from libc.stdint cimport int8_t, uint32_t
 from libc.string cimport memcpy, memset
 
-from generator_ext._core cimport MAX_N, neighbours4, region_connected
+from generator_ext._core cimport MAX_N, neighbours4, region_connected, square_image
 from generator_ext._grow cimport compactness, smallest_neighbour
 from generator_ext._rng cimport Rng, rng_below, rng_seed, rng_unit, wins_tie
 
@@ -570,14 +570,7 @@ cdef void orient(Rng* rng, int n, int8_t* grid) noexcept nogil:
     memcpy(copy, grid, n * n)
     for r in range(n):
         for c in range(n):
-            rr = r
-            cc = c
-            if t & 1:
-                cc = n - 1 - cc
-            if t & 2:
-                rr = n - 1 - rr
-            if t & 4:
-                rr, cc = cc, rr
+            rr, cc = square_image(t, n, r, c)
             grid[rr * n + cc] = copy[r * n + c]
 
 

@@ -165,3 +165,6 @@ cdef int check_stars_c(object stars, int n, int rule) except -1
 cdef int read_grid(object regions, int8_t* grid, bint allow_unpainted) except -1
 cdef int check_grid(int n, const int8_t* grid) except -1
 cdef int load_board(object regions, object rule, Board* b) except -1
+
+cpdef (int, int) square_image(int t, int n, int r, int c) noexcept nogil
+cpdef int square_undo(int t) noexcept nogil

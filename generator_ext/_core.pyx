@@ -176,6 +176,25 @@ def rule_code(rule) -> int:
     return rule_code_c(rule)
 
 
+cpdef (int, int) square_image(int t, int n, int r, int c) noexcept nogil:
+    """(r, c) on an n×n board under the t-th (0 to 7) of the square's eight symmetries, 0 the
+    identity: the column flipped if t & 1, then the row if t & 2, then the two swapped if
+    t & 4. The one convention for both generators' random turn of a finished map."""
+    if t & 1:
+        c = n - 1 - c
+    if t & 2:
+        r = n - 1 - r
+    if t & 4:
+        r, c = c, r
+    return r, c
+
+
+cpdef int square_undo(int t) noexcept nogil:
+    """The symmetry that undoes the t-th: each undoes itself but 5 and 6 (a flip, then the
+    swap), which undo each other."""
+    return t ^ 3 if t == 5 or t == 6 else t
+
+
 def check_size(n) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
         raise ValueError(f"n must be an integer between {MIN_N} and {MAX_N}, not {n!r}")

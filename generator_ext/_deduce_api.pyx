@@ -5,11 +5,14 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from generator_ext._core cimport CELL_CROSS, CELL_QUEEN, CELL_UNKNOWN, MAX_N, Board, ctz32
+from generator_ext._core cimport attacked_in_row
 from generator_ext._core cimport full_mask, load_board, read_grid, region_pieces
-from generator_ext._deduce cimport T_CONTRADICTION, T_LAST_CELL, STATUS_OPEN, STATUS_SOLVED, StepRec
+from generator_ext._deduce cimport T_CONTRADICTION, T_LAST_CELL, STATUS_CONTRADICTION
+from generator_ext._deduce cimport STATUS_OPEN, STATUS_SOLVED, StepRec
 from generator_ext._deduce cimport apply_step, closure, logic_tier, next_step, technique_tier
 from generator_ext._deduce cimport tier_technique
-from generator_ext._marks cimport WHY_CLASH, Marks, marks_init, marks_from_states
+from generator_ext._marks cimport WHY_CLASH, WHY_EMPTY_UNIT, Marks, marks_init, marks_from_states
+from generator_ext._marks cimport put_queen
 
 
 cdef list mask_cells(int n, const uint32_t* rows):
@@ -56,11 +59,34 @@ cdef dict step_dict(int n, const StepRec* s):
 
 def deduce_raw(regions, rule="touch"):
     """(solved, [step dicts]): the easiest-first solve of a checked map from an empty board."""
+    solved, steps, _ = proof_raw(regions, rule)
+    return solved, steps
+
+
+cdef dict marks_dict(int n, const Marks* m):
+    """The marks a closure or a proof came to rest on: open cells and queens by row."""
+    return {"open": [m.open[r] for r in range(n)],
+            "queens": [[r, m.qcol[r]] for r in range(n) if (m.rows_done >> r) & 1]}
+
+
+cdef dict why_dict(const Marks* m):
+    return {"why": m.why, "why_kind": m.why_kind, "why_id": m.why_id,
+            "why_regions": mask_ids(m.why_set), "why_lines": mask_ids(m.why_lines),
+            "why_line_kind": m.why_line_kind}
+
+
+def proof_raw(regions, rule="touch"):
+    """(solved, [step dicts], ending) of the easiest-first solve from an empty board. ending
+    is None unless the steps came to a contradiction (a map with no solution: on a map with
+    one, every step is sound and none ever comes): then the engine's why (as forced_raw's)
+    and the marks it rests on. A last cell that an earlier queen rules out (its neighbours
+    not yet crossed) is not placed: the ending is that unit left with no cell, "ruled_by"
+    the queen that rules its cell out (why WHY_EMPTY_UNIT)."""
     cdef Board b
-    cdef Marks m
+    cdef Marks m, trial
     cdef int n = load_board(regions, rule, &b)
     cdef int cap = n * n + 1
-    cdef int count = 0, found = 0
+    cdef int count = 0, found = 0, cell = -1, r, c, i
     cdef StepRec* steps = <StepRec*>malloc(cap * sizeof(StepRec))
     if steps == NULL:
         raise MemoryError()
@@ -71,13 +97,58 @@ def deduce_raw(regions, rule="touch"):
                 found = next_step(&b, &m, &steps[count])
                 if found <= 0:
                     break
+                if found == T_LAST_CELL:
+                    trial = m
+                    put_queen(&b, &trial, steps[count].cell // n, steps[count].cell % n)
+                    if trial.clash:
+                        cell = steps[count].cell
+                        found = -1
+                        break
                 apply_step(&b, &m, &steps[count])
                 count += 1
-        return m.rows_done == full_mask(n) and not m.clash, [
-            step_dict(n, &steps[i]) for i in range(count)
-        ]
+        done = [step_dict(n, &steps[i]) for i in range(count)]
+        if found >= 0:
+            return m.rows_done == full_mask(n) and not m.clash, done, None
+        ending = marks_dict(n, &m)
+        if cell < 0:
+            ending.update(why_dict(&m))
+            return False, done, ending
+        r, c = cell // n, cell % n
+        ending.update({"why": WHY_EMPTY_UNIT, "why_kind": steps[count].unit_kind,
+                       "why_id": steps[count].unit_id, "why_regions": [], "why_lines": [],
+                       "why_line_kind": -1, "cell": [r, c]})
+        for i in range(n):
+            if (m.rows_done >> i) & 1 and (
+                    (attacked_in_row(&b, i, m.qcol[i], r) >> c) & 1
+                    or b.region[i * n + m.qcol[i]] == b.region[r * n + c]):
+                ending["ruled_by"] = [i, m.qcol[i]]
+                break
+        return False, done, ending
     finally:
         free(steps)
+
+
+def closure_raw(regions, rule, int level):
+    """(status, ending) of the closure of techniques 1..level from an empty board: status 0
+    open, 1 contradiction, 2 solved; ending, for a contradiction, the engine's why and the
+    marks it rests on (as proof_raw's), else None."""
+    cdef Board b
+    cdef Marks m
+    cdef int n = load_board(regions, rule, &b)
+    cdef int status
+    if not 1 <= level <= T_CONTRADICTION:
+        raise ValueError(f"level must be 1 to {T_CONTRADICTION}")
+    with nogil:
+        marks_init(&b, &m)
+        status = closure(&b, &m, level)
+    if status != STATUS_CONTRADICTION:
+        return status, None
+    ending = marks_dict(n, &m)
+    if m.clash:
+        ending["why"] = WHY_CLASH
+    else:
+        ending.update(why_dict(&m))
+    return status, ending
 
 
 def logic_tier_raw(regions, rule="touch") -> int:
@@ -174,9 +245,7 @@ def forced_raw(regions, rule, queens):
         return count, None
     if m.clash:
         return count, {"why": WHY_CLASH}
-    return count, {"why": m.why, "why_kind": m.why_kind, "why_id": m.why_id,
-                   "why_regions": mask_ids(m.why_set), "why_lines": mask_ids(m.why_lines),
-                   "why_line_kind": m.why_line_kind}
+    return count, why_dict(&m)
 
 
 def paint_problems(regions):

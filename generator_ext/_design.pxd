@@ -9,5 +9,5 @@ from generator_ext._rng cimport Rng
 cdef double design_value(int n, const int8_t* grid, bint symmetry_only=*) noexcept nogil
 cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
                        int style, int family, int singles, const int8_t* motif,
-                       bint patient, int8_t* out, int8_t* solution,
+                       bint patient, void* judge, int8_t* out, int8_t* solution,
                        GenStats* st) noexcept nogil

@@ -20,7 +20,8 @@ from generator_ext._repair cimport feed_undersized, second_solution, undecided_c
 from generator_ext._deduce cimport T_CONTRADICTION, TIER_EXPERT, logic_tier, residue
 from generator_ext._deduce cimport tier_technique
 from generator_ext._plant cimport CHECK_NODE_BUDGET, DESIGN_POLISH_TRIES_PER_N
-from generator_ext._plant cimport BestMove, GenStats, best_move_start, move_cell, offer_move, relabel
+from generator_ext._plant cimport BestMove, GenStats, ask_judge, best_move_start
+from generator_ext._plant cimport move_cell, offer_move, relabel
 from generator_ext._rng cimport Rng, rng_below, rng_shuffle
 from generator_ext._search cimport count_board
 
@@ -31,28 +32,41 @@ cdef enum:
     STYLE_TURN = 1
     STYLE_DIAGONAL = 2
 
-cdef int MOTIF_REGION = 0  # compose draws a motif as region 0
-cdef int DESIGN_REPAIR_STEPS_PER_N = 8
-cdef int UNIQUE_STEPS_PER_N = 4
-cdef double UNIQUE_PULL = 2.0        # solutions left one point of design score is worth
-cdef int REPAIR_PATIENCE = 6        # steps without a new fewest-undecided before giving up
-cdef double DESIGN_PULL = 6.0       # undecided cells one whole point of design score is worth
-cdef double TWO_CELL_COST = 0.5     # a family's look: what a two-cell region's share costs
-# The strokes' look: what notches (one-cell bumps, shapes.notches) per region cost, so the
+cdef enum:
+    MOTIF_REGION = 0  # compose draws a motif as region 0
+
+# The repairs: the steps they may take per board side, and what one whole point of design
+# score is worth when they choose a move.
+cdef enum:
+    DESIGN_REPAIR_STEPS_PER_N = 8
+    UNIQUE_STEPS_PER_N = 4
+    REPAIR_PATIENCE = 6  # steps without a new fewest-undecided before giving up
+cdef double DESIGN_PULL = 6.0  # in cells left undecided
+cdef double UNIQUE_PULL = 2.0  # in solutions left
+
+# The look (what the repairs and the choice among candidates keep).
+cdef double TWO_CELL_COST = 0.5  # a family's: what a two-cell region's share costs
+# The strokes': what notches (one-cell bumps, shapes.notches) per region cost, so the
 # repairs prefer moves that keep a border straight, and the choice the straighter level.
 cdef double NOTCH_COST = 0.25
 cdef double STROKES_SYMMETRY_PULL = 1.0
-cdef int DESIGN_ATTEMPTS_PER_CANDIDATE = 40
-# Past 16 most compositions do not come out (no solution, or not made unique), and each
-# costs a few milliseconds: up to 96 before the level is grown (12 left 7 of 8 grown at 20).
 # A notch smoothed away may cost the symmetry figure this much (its three border edges,
 # matched under the symmetry, leave the share): straight borders are worth a little of it.
 cdef double SMOOTH_SYMMETRY_COST = 0.01
-cdef int LARGE_N = 17
-cdef int LARGE_ATTEMPTS = 96
-# Few compositions need contradiction: past these, an expert level is grown.
-cdef int EXPERT_ATTEMPTS_PER_CANDIDATE = 12
-# What the combined score measures against: hand-made boards' medians (shapes.HAND_MADE).
+
+# Compositions tried before the level is grown instead: so many for each candidate level, or
+# from LARGE_N on so many in all.
+cdef enum:
+    DESIGN_ATTEMPTS_PER_CANDIDATE = 40
+    # Few compositions need contradiction: past these, an expert level is grown.
+    EXPERT_ATTEMPTS_PER_CANDIDATE = 12
+    # Past 16 most compositions do not come out (no solution, or not made unique), and each
+    # costs a few milliseconds: up to 96 before the level is grown (12 left 7 of 8 grown at 20).
+    LARGE_N = 17
+    LARGE_ATTEMPTS = 96
+
+# What the combined score measures against: hand-made boards' medians (shapes.HAND_MADE)
+# and the band the largest region's share is held to (shapes.LARGEST_BAND).
 cdef double HAND_SYMMETRY = 0.70
 cdef double HAND_DENSITY = 0.42
 cdef double HAND_THIN = 0.25
@@ -644,13 +658,18 @@ cdef int candidates_for(int n) noexcept nogil:
 
 cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long max_attempts,
                        int style, int family, int singles, const int8_t* motif,
-                       bint patient, int8_t* out, int8_t* solution,
+                       bint patient, void* judge, int8_t* out, int8_t* solution,
                        GenStats* st) noexcept nogil:
     """A level of the tier (1 easy .. 4 expert) composed in the family (FAMILY_*; the strokes
     and motif ones under the style's symmetries, around the motif when not NULL) with
     `singles` one-cell regions (given queens, kept as drawn), the best by design score of
     candidates_for(n) finished ones. A patient call (a motif asked for) composes up to
-    max_attempts; the others stop at their cap and the caller grows the level instead."""
+    max_attempts; the others stop at their cap and the caller grows the level instead.
+    A judge (not NULL: ask_judge) sees each candidate once polished, before it is compared
+    with the others: one it turns down is abandoned and the next drawn, but keeps its place
+    among the candidates_for(n) (so a judged call costs what an unjudged one does, and keeps
+    the best of those the judge kept; none kept, no level), and is no composition that
+    failed (the cap). st.judged_out tells the caller."""
     cdef Board b
     cdef int8_t grid[MAX_N * MAX_N]
     cdef int8_t best_grid[MAX_N * MAX_N]
@@ -668,14 +687,15 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
                                  else grid)
     cdef double value, best = -1.0
     cdef bint aborted
+    cdef int verdict
     # Past this many compositions without a level, the caller falls back to growth (a motif
     # asked for has no fallback: it keeps composing up to max_attempts).
     cdef long cap = (EXPERT_ATTEMPTS_PER_CANDIDATE if tier == TIER_EXPERT
                      else DESIGN_ATTEMPTS_PER_CANDIDATE) * want
     if n >= LARGE_N:
         cap = LARGE_ATTEMPTS
-    while ((max_attempts <= 0 or st.attempts < max_attempts) and found < want
-           and (patient or st.attempts < cap)):
+    while ((max_attempts <= 0 or st.attempts < max_attempts) and found + st.judged_out < want
+           and (patient or st.attempts - st.judged_out < cap)):
         st.attempts += 1
         kind = SYM_NONE if family == FAMILY_LOOSE else pick_symmetry(rng, style)
         if not compose_family(rng, n, family, kind, motif, min_size, singles, grid, size):
@@ -714,6 +734,11 @@ cdef bint gen_designed(Rng* rng, int n, int rule, int min_size, int tier, long m
         else:
             restore_layout(rng, &b, q, size, min_size, tier, fixed, layout, st)
             grow_stubs(&b, q, size, tier, fixed, st)
+        verdict = ask_judge(judge, n, b.region, q, tier, st)
+        if verdict < 0:
+            return False
+        if verdict == 0:
+            continue
         value = look(n, b.region, layout)
         # Of a family's own layouts the strictest wins, but for the loose family's; of
         # strokes the more symmetric (straightened, they keep less of it).

@@ -21,6 +21,10 @@ cdef enum:
     # the symmetry is broken.
     GROW_POLISH_TRIES_PER_N = 30
     DESIGN_POLISH_TRIES_PER_N = 12
+    # Growth (which returns its first level) stops once its judge has turned down this many
+    # candidates: no level (levels.JudgedOut). The design strategy's judged candidates keep
+    # their places among the few it compares (_design.gen_designed), so it needs none.
+    JUDGED_OUT_LIMIT = 48
 
 
 cdef struct GenStats:
@@ -41,6 +45,7 @@ cdef struct GenStats:
     long undersized         # design: traced maps with a region below the minimum
     long not_unique         # design: maps make_unique could not mend
     long not_logical        # design: maps the logic repair could not finish
+    long judged_out         # candidates the caller's judge turned down (ask_judge)
     int fallback            # design: 1 when no composition came out and growth made the level
     int tier_found          # the tier of the level returned (0: not rated)
 
@@ -112,3 +117,5 @@ cdef void plant_solution(Rng* rng, int n, bint classic, int8_t* q) noexcept nogi
 cdef void plant_seeds(Rng* rng, int n, int rule, Board* b, int8_t* q, int* size) noexcept nogil
 cdef void relabel(int n, const int8_t* grid, const int8_t* planted, int8_t* out,
                   int8_t* solution) noexcept nogil
+cdef int ask_judge(void* judge, int n, const int8_t* grid, const int8_t* q, int tier,
+                   GenStats* st) noexcept nogil

@@ -70,3 +70,21 @@ cdef void relabel(int n, const int8_t* grid, const int8_t* planted, int8_t* out,
         out[i] = label[grid[i]]
     for i in range(n):
         solution[i] = planted[i]
+
+
+cdef int ask_judge(void* judge, int n, const int8_t* grid, const int8_t* q, int tier,
+                   GenStats* st) noexcept nogil:
+    """The caller's judge of a candidate at its checkpoint: the map relabelled as a finished
+    level's would be, and its tier code. `judge` is generate_raw's wrapper (never raises),
+    or NULL (no judge: 1). 1 go on, 0 abandon the attempt (counted in st.judged_out), -1 the
+    judge raised (kept there): stop the call."""
+    cdef int8_t out[MAX_N * MAX_N]
+    cdef int8_t solution[MAX_N]
+    cdef int verdict
+    if judge == NULL:
+        return 1
+    relabel(n, grid, q, out, solution)
+    with gil:
+        verdict = (<object>judge)([[out[r * n + c] for c in range(n)] for r in range(n)], tier)
+    st.judged_out += verdict == 0
+    return verdict

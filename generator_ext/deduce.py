@@ -11,15 +11,24 @@ from dataclasses import dataclass, field
 from generator_ext import stars_logic, stars_steps
 from generator_ext._core import check_stars, rule_code
 from generator_ext._deduce_api import (
-    deduce_raw,
+    closure_raw,
     forced_raw,
     logic_solution_raw,
     next_step_raw,
     paint_problems,
+    proof_raw,
     technique_tiers,
     tier_technique_of,
 )
 from generator_ext._solver import two_solutions
+from generator_ext.conflicts import (
+    REGIONS_IN_LINES,
+    Clash,
+    Rest,
+    all_clashes,
+    minimal_clashes,
+    rest_of,
+)
 from generator_ext.palette import region_colors, region_name
 from generator_ext.reasons import sentence
 from generator_ext.shapes import DesignScore, design_score
@@ -85,12 +94,28 @@ class Step:
 @dataclass(frozen=True)
 class Rating:
     """How a person solves a level: `tier` (None when logic cannot finish it), `score`
-    (orders levels within a tier), `solved_by_logic`, and every step, easiest first."""
+    (orders levels within a tier), `solved_by_logic`, and every step, easiest first. On a map
+    with no solution whose contradiction the techniques reach (a trap, issue 40), the steps
+    lead up to it and `contradiction` is the step that ends the proof (its reason names the
+    units that cannot all have their queen); `tier` is then the hardest technique the proof
+    needs, and `solved_by_logic` stays False."""
 
     tier: str | None
     score: int
     solved_by_logic: bool
     steps: list[Step]
+    contradiction: Step | None = None
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A set of units that cannot all have their queen, on the marks the techniques reach on
+    a map with no solution (trap_conflicts): `units` as ("row", i), ("column", j) or
+    ("region", g), from 0; `reason` and `message` say why (generator_ext.reasons)."""
+
+    units: frozenset[tuple[str, int]]
+    reason: dict
+    message: str
 
 
 @dataclass(frozen=True)
@@ -243,17 +268,108 @@ def rate(regions, rule: str = "touch", colors=None, stars: int = 1) -> Rating:
     `colors` (default: the engine's colouring). `stars`: k stars per unit (Star Battle)."""
     if stars != 1:
         return _rate_stars(regions, rule, colors, stars)
-    solved, raw_steps = deduce_raw(regions, rule)
+    solved, raw_steps, ending = proof_raw(regions, rule)
     grid = _grid(regions)
     colors = _colors_for(grid, colors)
     steps = [_step(raw, rule, grid, colors) for raw in raw_steps]
-    hardest = max((raw["technique"] for raw in raw_steps), default=1)
+    contradiction = _ending_step(ending, rule, grid, colors) if ending else None
+    hardest = max([raw["technique"] for raw in raw_steps]
+                  + ([TECHNIQUES.index(contradiction.technique) + 1] if contradiction
+                     else []), default=1)
     return Rating(
-        tier=TECHNIQUE_TIER[hardest] if solved else None,
+        tier=TECHNIQUE_TIER[hardest] if solved or contradiction else None,
         score=sum(_weight(raw) for raw in raw_steps),
         solved_by_logic=solved,
         steps=steps,
+        contradiction=contradiction,
     )
+
+
+# ---------------------------------------------------------------- a proof of no solution
+
+def _units_data(units) -> list[list]:
+    return [[kind, i] for kind, i in sorted(units)]
+
+
+def _clash_reason(clash: Clash, colors: Sequence[int]) -> dict:
+    """A conflicting set as a reason: one unit with no open cell, or k regions (lines) whose
+    open cells lie in k-1 lines (regions); named by the technique that sees it."""
+    units = _units_data(clash.units)
+    if clash.size == 1:
+        kind, i = next(iter(clash.units))
+        unit = (_region_data(i, colors) if kind == "region"
+                else {"kind": kind, "index": i})
+        return {"technique": "last_cell", "says": "no_solution", "why": "empty_unit",
+                "unit": unit, "units": units}
+    return {"technique": "confinement" if clash.size == 2 else "group_confinement",
+            "says": "no_solution", "why": clash.form,
+            "regions": [_region_data(g, colors) for g in clash.regions],
+            "lines": {"kind": clash.line_kind, "indexes": list(clash.lines)}, "units": units}
+
+
+def _ending_clash(ending: dict, rest: Rest) -> Clash:
+    """The conflicting set the proof ends on: its empty unit, or the smallest set of
+    regions within the engine's Hall violator (the engine's own need not be minimal)."""
+    if ending["why"] == WHY_HALL:
+        kind = "row" if ending["why_line_kind"] == UNIT_ROW else "column"
+        return minimal_clashes(rest, kind, REGIONS_IN_LINES, within=ending["why_regions"])[0]
+    kind = ("row", "column", "region")[ending["why_kind"]]
+    uid = ending["why_id"]
+    if kind == "region":
+        return Clash(REGIONS_IN_LINES, "row", (uid,), ())
+    return Clash("lines_in_regions", kind, (), (uid,))
+
+
+def _ending_step(ending: dict, rule: str, grid, colors: Sequence[int]) -> Step | None:
+    """The step that ends a proof of no solution, from proof_raw's ending."""
+    rest = rest_of(grid, rule, ending)
+    if rest is None:  # proof_raw places no queen that clashes: not reached
+        return None
+    clash = _ending_clash(ending, rest)
+    reason = _clash_reason(clash, colors)
+    because = sorted({(r, c) for r, row in enumerate(grid) for c, g in enumerate(row)
+                      if ("region", g) in clash.units or ("row", r) in clash.units
+                      or ("column", c) in clash.units})
+    if "ruled_by" in ending:
+        # A last cell an earlier queen rules out: said as that queen taking it.
+        reason = {"technique": "neighbours", "says": "no_solution", "why": "ruled_out",
+                  "unit": reason["unit"], "cell": list(ending["cell"]),
+                  "queen": list(ending["ruled_by"]), "units": reason["units"]}
+        because = sorted({*because, tuple(ending["ruled_by"])})
+    return _worded(reason["technique"], reason, because=[list(cell) for cell in because])
+
+
+def trap_conflicts(regions, rule: str = "touch", colors=None) -> list[Conflict]:
+    """Every minimal set of units that cannot all have their queen on the marks where the
+    techniques reach a contradiction on this map (none when they reach none: a map with a
+    solution, or one beyond logic): the marks the proof of rate() ends on, and those of the
+    closure of the easiest tier that reaches one. The proof's own set comes first, then the
+    others smallest first; no set holds another. A player who names one of them has found
+    why the board has no solution."""
+    rule_code(rule)
+    grid = _grid(regions)
+    _, _, ending = proof_raw(grid, rule)
+    if ending is None:
+        return []
+    colors = _colors_for(grid, colors)
+    rests = [rest_of(grid, rule, ending)]
+    for level in range(hardest_technique(TIERS[0]), hardest_technique(TIERS[-1]) + 1):
+        status, closed = closure_raw(grid, rule, level)
+        if closed is not None:
+            rests.append(rest_of(grid, rule, closed))
+            break
+    first = _ending_clash(ending, rests[0]).units if rests[0] is not None else frozenset()
+    found: dict[frozenset, Clash] = {}
+    for rest in rests:
+        for clash in all_clashes(rest) if rest is not None else []:
+            found.setdefault(clash.units, clash)
+    kept = [clash for units, clash in found.items() if not any(o < units for o in found)]
+    kept.sort(key=lambda clash: (clash.units != first, len(clash.units), sorted(clash.units)))
+    out = []
+    for clash in kept:
+        reason = _clash_reason(clash, colors)
+        out.append(Conflict(clash.units, reason, sentence(reason)))
+    return out
 
 
 def parse_cells(value: object, n: int, name: str) -> list[tuple[int, int]]:

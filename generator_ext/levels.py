@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from generator_ext._generate import (
 from generator_ext.deduce import TIERS
 from generator_ext.motifs import MOTIF_SIZES, motif_cells, motifs
 from generator_ext.palette import ALONE_UP_TO, coloured_apart
+from generator_ext.traps import DEFAULT_TRAP_ATTEMPTS, check_trap, make_trap, trap_tiers
 
 STRATEGIES = {"design": STRATEGY_DESIGN, "fast": STRATEGY_FAST, "unique": STRATEGY_UNIQUE,
               "naive": STRATEGY_NAIVE}
@@ -77,7 +79,8 @@ UNTARGETED_WEIGHTS = {"easy": 30, "medium": 20, "hard": 47, "expert": 3}
 @dataclass(frozen=True)
 class GeneratedLevel:
     regions: list[list[int]]
-    solution: list[Any]  # solution[row]: the column (1★) or the sorted columns (k★)
+    solution: list[Any] | None  # solution[row]: the column (1★) or the sorted columns (k★);
+    # None for a trap
     rule: str
     seed: int
     strategy: str
@@ -89,10 +92,26 @@ class GeneratedLevel:
     fallback: bool = False  # design: no composition came out, so the level was grown
     stars: int = 1  # stars per row, column and region; solution[row] is then a column list
     family: str | None = None  # the composition's family (FAMILIES; None: grown, not composed)
+    trap: bool = False  # a trap (issue 40): no solution, and `tier` proves it (traps.py)
+    judged_out: int = 0  # candidates the call's judge turned down
 
     @property
     def size(self) -> int:
         return len(self.regions)
+
+
+class JudgedOut(RuntimeError):
+    """generate()'s judge turned down every candidate the call made (a composed level's
+    few, or 48 grown): no level. judged_out says how many it turned down."""
+
+    def __init__(self, message: str, judged_out: int):
+        super().__init__(message)
+        self.judged_out = judged_out
+
+
+# What generate() asks its judge: the map (n×n, regions numbered as a finished level's) and
+# the tier it will be rated; True keeps the candidate, False abandons it.
+Judge = Callable[[list[list[int]], str], bool]
 
 
 def serves(n: int, tier: str) -> bool:
@@ -164,6 +183,8 @@ def generate(
     motif: str | None = None,
     stars: int = 1,
     family: str | None = None,
+    trap: bool = False,
+    judge: Judge | None = None,
 ) -> GeneratedLevel:
     """A level with exactly one solution and connected regions of at least min_region_size
     cells that the deduction engine solves, of the asked tier (or of a tier drawn from
@@ -185,17 +206,46 @@ def generate(
 
     `stars` 2 or 3 makes a Star Battle level (stars_generate: planted, made unique and rated
     by the k-star deduction; strategy "design" only, no style or motif) at the sizes
-    stars_generate.STAR_SIZES serves, with solution[row] the sorted columns of its stars."""
+    stars_generate.STAR_SIZES serves, with solution[row] the sorted columns of its stars.
+
+    `trap` makes a trap instead (generator_ext.traps, issue 40): a designed map with no
+    solution (`solution` None) whose tier's techniques prove it, the proof rate() gives
+    (its `contradiction`); 1★ under the rule touch, at the sizes traps.TRAP_SIZES serves its
+    tier (a tier drawn among them when none is asked); max_attempts bounds the levels it
+    starts from (traps.DEFAULT_TRAP_ATTEMPTS). A trap takes no judge (ValueError).
+
+    `judge(regions, tier) -> bool`, when given, is asked of each candidate of a composed or
+    grown level once it is unique, of its tier and polished, before it is compared with the
+    call's other candidates (a composed level is the best of a few): False abandons that
+    attempt and the next is drawn. So a caller after levels of some predicted difficulty
+    turns a candidate down while the level is built, not the level once it is made. A
+    turned-down candidate keeps its place among the few a composed level is chosen from, so
+    a judged call costs what an unjudged one does and returns the best the judge kept; a
+    grown level is the first kept, up to 48 turned down. None kept: JudgedOut. The same seed
+    and a deterministic judge give the same level. Not for k-star levels nor the naive
+    strategy (ValueError)."""
+    if judge is not None and not callable(judge):
+        raise ValueError(f"judge must be a callable (regions, tier) -> bool or None, "
+                         f"not {judge!r}")
+    if trap and judge is not None:
+        raise ValueError("a trap takes no judge: it is made from a level, not judged as one")
     check_size(n)
     code = rule_code(rule)
+    if trap:
+        return _generate_trap(n, rule, seed, strategy, min_region_size, max_attempts, tier,
+                              style, motif, stars, family)
     if stars != 1:
         if family is not None:
             raise ValueError("k-star levels are not composed: leave family unset")
+        if judge is not None:
+            raise ValueError("k-star levels take no judge")
         return _generate_stars(n, rule, seed, strategy, max_attempts, tier, style, motif, stars)
     if strategy not in STRATEGIES:
         raise ValueError(
             f"unknown strategy {strategy!r}; the strategies are {', '.join(map(repr, STRATEGIES))}"
         )
+    if judge is not None and strategy == "naive":
+        raise ValueError("the naive strategy takes no judge")
     if (style is not None or motif is not None or family is not None) and strategy != "design":
         raise ValueError("style, motif and family need the design strategy")
     check_design(n, style=style, motif=motif, family=family)
@@ -228,15 +278,21 @@ def generate(
         cells = [r * n + c for r, c in motif_cells(motif, n)]
     one_cell = min_region_size is None and motif is None
     started = time.perf_counter()
+    asked = None if judge is None else (
+        lambda regions, code: judge(regions, TIERS[code - 1]))
+    judged_out = 0
 
     def draw(strategy_code: int, redraw: int):
-        return generate_raw(
+        nonlocal judged_out
+        drawn = generate_raw(
             n, code, _redraw_seed(seed, redraw), strategy_code,
             min_region_size or MIN_REGION_SIZE,
             max_attempts or (0 if strategy == "naive" else DEFAULT_MAX_ATTEMPTS), tier_code,
             weights, STYLES[style or "any"], cells, FAMILIES.index(family) if family else 0,
-            ONE_CELL_PERCENT if one_cell else 0, patient,
+            ONE_CELL_PERCENT if one_cell else 0, patient, asked,
         )
+        judged_out += drawn[2]["judged_out"]
+        return drawn
 
     for redraw in range(REDRAWS + 1):
         regions, solution, stats = draw(STRATEGIES[strategy], redraw)
@@ -247,6 +303,10 @@ def generate(
         regions, solution, stats = draw(STRATEGIES["fast"], 0)
         stats["fallback"] = 1
     elapsed = time.perf_counter() - started
+    if regions is None and judged_out:
+        raise JudgedOut(
+            f"the judge turned down all {judged_out} {n}×{n} candidates of seed {seed} "
+            f"(strategy {strategy!r})", judged_out)
     if regions is None:
         raise RuntimeError(
             f"no {n}×{n} level found in {stats['attempts']} attempts "
@@ -265,7 +325,40 @@ def generate(
         motif=motif if not stats["fallback"] else None,
         fallback=bool(stats["fallback"]),
         family=family if strategy == "design" and not stats["fallback"] else None,
+        judged_out=judged_out,
     )
+
+
+def _generate_trap(n, rule, seed, strategy, min_region_size, max_attempts, tier, style, motif,
+                   stars, family) -> GeneratedLevel:
+    check_trap(n, rule, tier, stars, strategy)
+    _check_tier(n, tier)
+    check_design(n, style=style, motif=motif, family=family)
+    if max_attempts is not None and (
+        isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1
+    ):
+        raise ValueError("max_attempts must be a positive integer or None")
+    seed = _check_seed(seed)
+    if tier is None:
+        tiers = trap_tiers(n)
+        tier = random.Random(f"trap tier {n} {seed}").choices(
+            tiers, weights=[UNTARGETED_WEIGHTS[t] for t in tiers])[0]
+    started = time.perf_counter()
+
+    def level(base_seed: int) -> GeneratedLevel:
+        return generate(n, rule, base_seed, min_region_size=min_region_size, tier=tier,
+                        style=style, motif=motif, family=family)
+
+    regions, attempts, base = make_trap(n, rule, tier, seed,
+                                        max_attempts or DEFAULT_TRAP_ATTEMPTS,
+                                        min_region_size or MIN_REGION_SIZE, level)
+    if regions is None or base is None:
+        raise RuntimeError(f"no {n}×{n} {tier} trap found in {attempts} attempts (seed {seed})")
+    return GeneratedLevel(regions=regions, solution=None, rule=rule, seed=seed,
+                          strategy="design", attempts=attempts,
+                          elapsed_s=time.perf_counter() - started, tier=tier,
+                          style=base.style, motif=base.motif, fallback=base.fallback,
+                          family=base.family, trap=True)
 
 
 def _redraw_seed(seed: int, redraw: int) -> int:

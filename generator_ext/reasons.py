@@ -333,6 +333,51 @@ def _wrong_cross(p: _Phrases, r: dict) -> str:
     return p.fill(p.w.gettext("A cross in row %(row)s is wrong."), row=r["row"] + 1)
 
 
+# ---------------------------------------------------------------- a proof of no solution
+def _no_solution(p: _Phrases, r: dict) -> str:
+    """The step that ends a trap's proof (issue 40), or a conflicting set a player may name:
+    a unit with no open cell (one the last queen took, "ruled_out"), or regions whose open
+    cells lie in fewer lines, or lines whose open cells lie in fewer regions."""
+    gettext, why = p.w.gettext, r["why"]
+    if why == "empty_unit":
+        return p.fill(gettext("%(unit)s has no open cell left for its queen, so this board "
+                              "has no solution."), unit=p.unit(r["unit"]))
+    if why == "ruled_out":
+        return p.fill(gettext("The queen in %(queen)s rules out %(cell)s, the last open cell "
+                              "of %(unit)s, so this board has no solution."),
+                      queen=p.cell(r["queen"]), cell=p.cell(r["cell"]), unit=p.unit(r["unit"]))
+    regions, lines, ngettext = r["regions"], r["lines"], p.w.ngettext
+    inside = why == "regions_in_lines"
+    fewer = len(lines["indexes"]) if inside else len(regions)
+    if inside and lines["kind"] == "row":
+        text = ngettext(
+            "The open cells of %(regions)s all lie in %(lines)s: %(count)s regions with only "
+            "one row for their queens, so this board has no solution.",
+            "The open cells of %(regions)s all lie in %(lines)s: %(count)s regions with only "
+            "%(fewer)s rows for their queens, so this board has no solution.", fewer)
+    elif inside:
+        text = ngettext(
+            "The open cells of %(regions)s all lie in %(lines)s: %(count)s regions with only "
+            "one column for their queens, so this board has no solution.",
+            "The open cells of %(regions)s all lie in %(lines)s: %(count)s regions with only "
+            "%(fewer)s columns for their queens, so this board has no solution.", fewer)
+    elif lines["kind"] == "row":
+        text = ngettext(
+            "The open cells of %(lines)s all lie in %(regions)s: %(count)s rows with only one "
+            "region for their queens, so this board has no solution.",
+            "The open cells of %(lines)s all lie in %(regions)s: %(count)s rows with only "
+            "%(fewer)s regions for their queens, so this board has no solution.", fewer)
+    else:
+        text = ngettext(
+            "The open cells of %(lines)s all lie in %(regions)s: %(count)s columns with only "
+            "one region for their queens, so this board has no solution.",
+            "The open cells of %(lines)s all lie in %(regions)s: %(count)s columns with only "
+            "%(fewer)s regions for their queens, so this board has no solution.", fewer)
+    inner = len(regions) if inside else len(lines["indexes"])
+    return p.fill(text, regions=p.regions(regions), lines=p.lines(lines),
+                  count=p.count(inner), fewer=p.count(fewer))
+
+
 # ---------------------------------------------------------------- Star Battle (k stars)
 def _last_stars(p: _Phrases, r: dict) -> str:
     return p.ngettext(
@@ -433,6 +478,10 @@ SENTENCES = {
     ("group_confinement", "lines_in_regions"): _confinement,
     ("elimination", "elimination"): _elimination,
     ("contradiction", "contradiction"): _contradiction,
+    ("last_cell", "no_solution"): _no_solution,
+    ("neighbours", "no_solution"): _no_solution,
+    ("confinement", "no_solution"): _no_solution,
+    ("group_confinement", "no_solution"): _no_solution,
     ("mistake", "wrong_queen"): _wrong_queen,
     ("mistake", "wrong_cross"): _wrong_cross,
     ("mistake", "wrong_star"): _wrong_star,

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from generator_ext._core import square_image, square_undo
 from generator_ext._stars import random_star_placement
 
 Cell = tuple[int, int]
@@ -260,25 +261,14 @@ def _turned(grid: list[list[int]], stars: list[Cell], image, rng: random.Random)
     """The map, its solution and symmetry under one of the square's eight symmetries at
     random (so every mirror and diagonal comes out, not only the ones drawn)."""
     n = len(grid)
-    move = rng.randrange(8)
+    undo = rng.randrange(8)  # the draw names the symmetry that turns the map back
+    move = square_undo(undo)
 
     def turn(r: int, c: int) -> Cell:
-        if move & 4:
-            r, c = c, r
-        if move & 2:
-            r = n - 1 - r
-        if move & 1:
-            c = n - 1 - c
-        return r, c
+        return square_image(move, n, r, c)
 
     def back(r: int, c: int) -> Cell:
-        if move & 1:
-            c = n - 1 - c
-        if move & 2:
-            r = n - 1 - r
-        if move & 4:
-            r, c = c, r
-        return r, c
+        return square_image(undo, n, r, c)
 
     turned = [[0] * n for _ in range(n)]
     for r in range(n):

@@ -41,7 +41,8 @@ def register_player_keys() -> None:
     from puzzles.players import player_keys as players
     from puzzles.ratings import player_keys as ratings
     from puzzles.rooms import player_keys as rooms
+    from puzzles.solvable import player_keys as solvable
 
     # Ratings after play: a merge replays the rating from the games left once plays folded.
-    for domain in (play, builder, levels, players, rooms, ratings):
+    for domain in (play, builder, levels, players, rooms, ratings, solvable):
         domain.register()

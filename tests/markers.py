@@ -6,7 +6,7 @@ marks them at collection, so the test files carry no marks of their own and `mak
   for the `browser` fixture).
 - stack: starts app servers (gunicorn, runlocal), nginx or the compose-like stack.
 - latency: a stack test that measures a normal player's latency during a flood against a calm
-  baseline; with TEST_WORKERS=2, make test runs these after the rest, with the cores to
+  baseline; on xdist workers (make test), these run after the rest, with the cores to
   themselves (another worker's engine tests beside a flood once made row 26's p99 448 ms).
 - slow: neither, but takes more than about 3 s on a 2-core machine (`--durations` in every
   run's report says when a test should join or leave the list).
@@ -89,7 +89,7 @@ def kinds_of(nodeid: str, fixturenames) -> set[str]:
 
 
 def group_of(nodeid: str, fixturenames, kinds: set[str]) -> str | None:
-    """The xdist group a test runs in (`pytest -n 2 --dist loadgroup`), or None to go
+    """The xdist group a test runs in (`pytest -n 3 --dist loadgroup`), or None to go
     wherever a core is free: every test of the compose-like stack on one worker (one stack
     for the run, as one would be started without xdist), and a browser or app-server test
     with the rest of its file (its module's server or page is started once, not once a

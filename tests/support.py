@@ -40,18 +40,22 @@ def wait_until(predicate, timeout: float = 60.0, interval: float = 0.2) -> bool:
     return False
 
 
-def wait_for_url(url: str, timeout: float = 20.0) -> http.client.HTTPResponse:
-    """The first answer of a server that is starting."""
+def wait_for_url(url: str, timeout: float = 20.0,
+                 server: subprocess.Popen | None = None) -> http.client.HTTPResponse:
+    """The first answer of a server that is starting; with its process, a RuntimeError as
+    soon as it has exited (so a long timeout costs only a slow start its time)."""
     answer: list[http.client.HTTPResponse] = []
 
     def answered() -> bool:
+        if server is not None and server.poll() is not None:
+            return True
         try:
             answer.append(urllib.request.urlopen(url, timeout=2))
             return True
         except OSError:
             return False
 
-    if not wait_until(answered, timeout, interval=0.1):
+    if not wait_until(answered, timeout, interval=0.1) or not answer:
         raise RuntimeError(f"nothing answered at {url}")
     return answer[0]
 
@@ -161,7 +165,9 @@ def gunicorn(env: dict, **settings: str) -> Iterator[str]:
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for_url(base + "/healthz")
+        # Django and the engine load in its workers: 55 s once with both cores busy (the
+        # newcomer-check's run beside a stack); a dead server still fails at once.
+        wait_for_url(base + "/healthz", timeout=120, server=server)
         yield base
     finally:
         stop_process(server, timeout=30)
@@ -381,10 +387,12 @@ def broken_maps(regions: list[list[int]], stars: int = 1) -> dict[str, list[list
             "out_of_range": out_of_range, "negative": negative}
 
 
-def shape_model_in_service(levels, version: str):
+def shape_model_in_service(levels, version: str, held_out=()):
     """A difficulty model in service, fitted on these generated levels' real features with a
     synthetic rating from their regions' shapes (as a model learned from play might rank
-    them): what the band tests and benchmarks.rating_band judge with, there being no play."""
+    them): what the band tests and benchmarks.rating_band judge with, there being no play.
+    Its map estimator's margin is measured on the held_out levels (none: on the fitted ones,
+    as training never does)."""
     from puzzles.ratings import estimator, scale
     from puzzles.ratings.features import FEATURES_VERSION, level_features, vector
     from puzzles.ratings.models import DifficultyModel
@@ -395,6 +403,8 @@ def shape_model_in_service(levels, version: str):
     seconds = [scale.seconds_at(level_rating=rating, size=board.size)
                for rating, board in zip(ratings, boards, strict=True)]
     fitted = estimator.fit([vector(values) for values in features], ratings, seconds, boards)
+    fitted = estimator.calibrate_map(fitted, [
+        vector(level_features(level.regions, level.rule)) for level in held_out or levels])
     return DifficultyModel.objects.create(
         version=version, trained_on=len(levels), features_version=FEATURES_VERSION,
         in_service=True, estimator=estimator.dumped(fitted))

@@ -18,6 +18,7 @@ from benchmarks.attacks import (
     rankings,
     redis_faults,
     sockets,
+    solvable,
 )
 from benchmarks.attacks.common import ROWS, Result
 
@@ -25,7 +26,7 @@ from benchmarks.attacks.common import ROWS, Result
 # the rows that sign up one account, and the wrong passwords last (today they lock every
 # account's sign-in for 15 minutes, and the rows before sign in).
 ORDER = (17, 20, 12, 18, 13, 10, 7, 21, 11, 15, 14, 2, 8, 22, 23, 24, 25, 4, 26, 28, 30, 29, 27,
-         31, 32, 33, 34, 35, 36, 37, 5, 6, 9, 16, 3, 19, 1)
+         31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 5, 6, 9, 16, 3, 19, 1)
 
 __all__ = ["ORDER", "ROWS", "Result", "builder", "builder_queue", "edge_answers", "identity",
-           "names", "outsider", "rankings", "redis_faults", "sockets"]
+           "names", "outsider", "rankings", "redis_faults", "sockets", "solvable"]

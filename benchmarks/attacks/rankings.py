@@ -1,5 +1,5 @@
 """Rankings and counts a script takes, and what an account leaves behind when deleted
-(rows 7, 11, 15, 33, 36, 37)."""
+(rows 7, 11, 15, 33, 36, 37, 38)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,15 @@ import time
 import uuid
 from collections import Counter
 
-from benchmarks.attacks.common import Client, Result, a_level, an_account, row, signed_in
+from benchmarks.attacks.common import (
+    Client,
+    Result,
+    a_level,
+    an_account,
+    row,
+    signed_in,
+    solution_of,
+)
 from tests.support import human_moves
 
 
@@ -139,8 +147,6 @@ def solved_at_the_floor(stack, level: dict, farmers: list[Client]) -> list:
     solve with a move log that holds up, four at once; the solves' answers."""
     import threading
 
-    from benchmarks.attacks.common import solution_of
-
     size, path = level["size"], f"/api/levels/{level['size']}/{level['id']}/"
     solution = solution_of(stack, level["id"])
     for farmer in farmers:
@@ -210,3 +216,45 @@ def a_levels_par_set_by_sockpuppets(stack, quick: bool) -> Result:
                   "addresses solve it at the ranked floor", after == before,
                   f"{ranked_count(answers)} of {SOCKPUPPETS} solves ranked; par before "
                   f"{before}, after {after}")
+
+
+SCRIPTED_LEVELS = 16
+
+
+@row(38)
+def a_players_rating_raised_by_script(stack, quick: bool) -> Result:
+    """The outside attacker's find (issue 39): one cookie solving sixteen levels at the ranked
+    floor, each ranked with a move log that holds up, climbed past 2,000, the rating race
+    rooms show beside its name. No game scores more than the grandmaster standard's
+    expected score (par.CEILING): the script's rating must stay at or under it."""
+    # Read from the stack's own Django (this script runs without settings).
+    CEILING = float(stack.shell(
+        "from puzzles.ratings.par import CEILING; print(CEILING)").split()[-1])
+    script = Client(stack.url)
+    seen: list[int] = []
+    for _ in range(SCRIPTED_LEVELS):
+        answer = script.get("/api/levels/7/" + (f"?exclude={','.join(map(str, seen))}"
+                                                if seen else ""))
+        if answer.status != 200:
+            break
+        seen.append(answer.json()["id"])
+    size = 7
+    floor = math.ceil(size + size * size / 8)  # the ranked floor (puzzles.play.selectors.play)
+    for level_id in seen:
+        script.post(f"/api/levels/{size}/{level_id}/start/", {})
+        time.sleep(0.12)  # under the edge's POST rate
+    time.sleep(floor + 1)
+    answers = []
+    for level_id in seen:
+        path, solution = f"/api/levels/{size}/{level_id}/", solution_of(stack, level_id)
+        token = script.post(path + "check/", {"queens": queens_of(solution)}).json().get("token")
+        answers.append(script.post(path + "solves/", {
+            "token": token, "moves": human_moves(solution, end_s=floor + 1)}))
+        time.sleep(0.12)
+    rating = script.get("/api/me/").json().get("rating")
+    ranked = ranked_count(answers)
+    return Result(38, f"raise a player's rating: one cookie solves {len(seen)} levels at the "
+                  "ranked floor", ranked >= SCRIPTED_LEVELS // 2 and rating is not None
+                  and rating <= CEILING,
+                  f"{ranked} of {len(seen)} solves ranked; the script's rating {rating} "
+                  f"(the ceiling {CEILING:.0f})")

@@ -13,9 +13,9 @@ class CommunityLevelAdmin(LevelAdmin):
     """Moderation: every published level with its picture, maker, plays and solves; hide,
     show, promote into the pools (and the daily), take out, or delete."""
 
-    list_display = ["id", "picture", "title", "maker_name", "size", "tier", "plays", "solved",
-                    "hidden", "is_active", "created_at"]
-    list_filter = ["hidden", "is_active", "size", "tier"]
+    list_display = ["id", "picture", "title", "maker_name", "size", "tier", "kind", "plays",
+                    "solved", "hidden", "is_active", "created_at"]
+    list_filter = ["hidden", "is_active", "kind", "size", "tier"]
     search_fields = ["title", "maker_name"]
     readonly_fields = [*LevelAdmin.readonly_fields, "maker", "title", "maker_name", "hidden",
                        "is_active"]
@@ -24,7 +24,8 @@ class CommunityLevelAdmin(LevelAdmin):
     actions = ["hide", "show", "promote", "take_out"]
 
     def get_queryset(self, request):
-        return community_selectors.community_levels(include_hidden=True)
+        # Published traps too (issue 40): promoted, one joins "Solvable?".
+        return community_selectors.community_levels(include_hidden=True, every_kind=True)
 
     def has_delete_permission(self, request, obj=None):
         return True

@@ -7,6 +7,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy, ngettext
 
 from generator_ext import rate
+from puzzles.admin.columns import PlayerShort
 from puzzles.admin.pictures import board_picture, design_figures
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
@@ -18,7 +19,7 @@ from puzzles.levels.services import pools, runs
 from puzzles.play.models import Solve
 
 
-class SolveInline(admin.TabularInline):
+class SolveInline(PlayerShort, admin.TabularInline):
     model = Solve
     fields = ["player_short", "seconds", "hints", "revealed", "created_at"]
     readonly_fields = fields
@@ -26,17 +27,13 @@ class SolveInline(admin.TabularInline):
     max_num = 0
     can_delete = False
 
-    @admin.display(description=gettext_lazy("player"))
-    def player_short(self, solve):
-        return solve.player[:8]
-
 
 @admin.register(Level)
 class LevelAdmin(admin.ModelAdmin):
-    list_display = ["id", "picture", "size", "rule", "tier", "family", "score", "predicted",
-                    "strategy", "elapsed_s", "is_active", "created_at"]
+    list_display = ["id", "picture", "size", "rule", "tier", "kind", "family", "score",
+                    "predicted", "strategy", "elapsed_s", "is_active", "created_at"]
     list_select_related = ["prediction__model"]
-    list_filter = ["source", "size", "rule", "is_active", "tier", "family"]
+    list_filter = ["source", "kind", "size", "rule", "is_active", "tier", "family"]
     # Levels come from the engine (a run, the builder): the map and its rating are its word.
     readonly_fields = ["solving", "design", "predicted", "size", "rule", "tier", "score",
                        "canonical_hash", "regions", "solution", "seed", "strategy", "family",
@@ -49,6 +46,11 @@ class LevelAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+    def get_queryset(self, request):
+        """Every kind: staff see "Solvable?"'s boards and traps too (the kind column says
+        which), as no page does."""
+        return self.model.all_kinds.select_related(*self.list_select_related)
 
     @admin.display(description=gettext_lazy("board"))
     def picture(self, level):
@@ -72,10 +74,12 @@ class LevelAdmin(admin.ModelAdmin):
         rating = rate(level.regions, level.rule, colors=level.colors())
         steps = format_html_join(
             "", "<li><strong>{}</strong>: {}</li>",
-            ((step.technique.replace("_", " "), step.message) for step in rating.steps),
+            ((step.technique.replace("_", " "), step.message)
+             for step in [*rating.steps, *filter(None, [rating.contradiction])]),
         )
         verdict = (f"{rating.tier}, score {rating.score}" if rating.solved_by_logic
-                   else "logic alone cannot finish this level")
+                   else f"a trap: {rating.tier} logic proves it has no solution"
+                   if rating.contradiction else "logic alone cannot finish this level")
         return format_html(
             '<div style="display:flex;gap:1.5rem;align-items:flex-start">{}'
             '<div><p>{} ({} steps)</p><ol style="margin:0;padding-left:1.4rem">{}</ol></div>'
@@ -183,10 +187,10 @@ class GenerationRunAdmin(admin.ModelAdmin):
 
 @admin.register(PoolTarget)
 class PoolTargetAdmin(admin.ModelAdmin):
-    list_display = ["size", "rule", "stars", "tier", "band", "target", "active_levels",
+    list_display = ["size", "rule", "stars", "tier", "kind", "band", "target", "active_levels",
                     "running_run", "enabled"]
     list_editable = ["target", "enabled"]
-    list_filter = ["rule", "stars", "tier", "enabled", "size"]
+    list_filter = ["rule", "stars", "tier", "kind", "enabled", "size"]
     actions = ["top_up_now"]
     list_per_page = 100
 
@@ -205,7 +209,8 @@ class PoolTargetAdmin(admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("running run"))
     def running_run(self, target):
-        run = self._running.get((target.size, target.rule, target.tier, target.stars))
+        run = self._running.get((target.size, target.rule, target.tier, target.stars,
+                                 target.kind))
         if run is None:
             return "—"
         url = reverse("admin:puzzles_generationrun_change", args=[run.id])

@@ -5,6 +5,7 @@ from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy, ngettext
 
+from puzzles.admin.columns import PlayerShort
 from puzzles.core.errors import ServiceError
 from puzzles.play.models import Solve, Strike
 from puzzles.play.services import strikes
@@ -17,7 +18,7 @@ class StrikeForm(forms.Form):
 
 
 @admin.register(Solve)
-class SolveAdmin(admin.ModelAdmin):
+class SolveAdmin(PlayerShort, admin.ModelAdmin):
     """Recorded solves, the fastest first: staff strike a top time they judge not a person's
     (off every board, the reason kept)."""
 
@@ -33,10 +34,6 @@ class SolveAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
-
-    @admin.display(description=gettext_lazy("player"))
-    def player_short(self, solve):
-        return solve.player[:8]
 
     @admin.display(description=gettext_lazy("strike"))
     def struck(self, solve):

@@ -4,6 +4,7 @@ plot and the levels' predictions; all read-only (the tasks write them)."""
 from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 
+from puzzles.admin.columns import PlayerShort
 from puzzles.admin.plots import scatter
 from puzzles.ratings.models import (
     DifficultyModel,
@@ -34,25 +35,17 @@ class LevelRatingAdmin(ReadOnly):
 
 
 @admin.register(PlayerRating)
-class PlayerRatingAdmin(ReadOnly):
+class PlayerRatingAdmin(PlayerShort, ReadOnly):
     list_display = ["player_short", "rating", "deviation", "volatility", "games", "updated_at"]
     ordering = ["-rating"]
 
-    @admin.display(description="player")
-    def player_short(self, row):
-        return row.player[:8]
-
 
 @admin.register(RatedGame)
-class RatedGameAdmin(ReadOnly):
+class RatedGameAdmin(PlayerShort, ReadOnly):
     list_display = ["id", "solve", "level", "player_short", "outcome", "player_rating",
                     "level_rating", "played_at"]
     raw_id_fields = ["solve", "level"]
     ordering = ["-played_at"]
-
-    @admin.display(description="player")
-    def player_short(self, row):
-        return row.player[:8]
 
 
 @admin.register(DifficultyModel)

@@ -120,7 +120,7 @@ class PublishView(APIView):
         level, created = community.publish_level(
             player=request.player, regions=data["regions"], rule=data["rule"],
             title=data["title"], maker_name=data["maker_name"], draft_key=data["draft"] or None,
-            stars=data["stars"], address=request.address_key)
+            stars=data["stars"], address=request.address_key, trap=data["trap"])
         return Response(b.PublishedSerializer({"id": level.id, "created": created}).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 

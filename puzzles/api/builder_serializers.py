@@ -9,6 +9,7 @@ from puzzles.api.fields import StrictCharField, StrictIntegerField, cells_field
 from puzzles.api.play_serializers import SolutionField, StepSerializer
 from puzzles.builder.models import Draft, FixStatus
 from puzzles.builder.services.jobs import analysis_of_record
+from puzzles.builder.services.painting import is_trap
 from puzzles.core.step_words import problem_message
 from puzzles.core.vocabulary import BUILDER_SIZES, TEXT_LIMITS, Rule
 
@@ -45,6 +46,10 @@ class PublishSerializer(DraftTextSerializer):
     draft = StrictCharField(required=False, allow_blank=True, default="", max_length=32,
                             help_text="the key of the draft it comes from, if any: the "
                                       "draft then links to the level")
+    trap = serializers.BooleanField(
+        default=False, help_text="publish a board logic proves has no solution (its analysis "
+        "says trap) as a trap for \"Solvable?\": listed on no page, it joins the mode once "
+        "staff promote it")
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -58,10 +63,13 @@ class ProblemSerializer(serializers.Serializer):
 
 
 class BuilderRatingSerializer(serializers.Serializer):
-    tier = serializers.CharField(allow_null=True)
+    tier = serializers.CharField(allow_null=True, help_text="a trap's: the proof's tier")
     score = serializers.FloatField()
     solved_by_logic = serializers.BooleanField()
     steps = StepSerializer(many=True)
+    contradiction = StepSerializer(
+        default=None, allow_null=True, help_text="on a painting with no solution that logic "
+        "proves (a trap): the step that ends the proof; its reason names the units")
 
 
 # What it shapes: a generator_ext.Analysis.
@@ -88,8 +96,14 @@ class AnalysisSerializer(serializers.Serializer):
                                       "solutions, each as a level's solution is written")
     rating = BuilderRatingSerializer(allow_null=True)
     playable = serializers.BooleanField(help_text="one solution, and logic finishes it")
+    trap = serializers.SerializerMethodField(
+        help_text="no solution, and logic proves it (rating holds the proof): it may be "
+                  "published as a trap for \"Solvable?\"")
     design = DesignSerializer(allow_null=True, help_text="how designed the map looks; null "
                                                          "while there are problems")
+
+    def get_trap(self, analysis) -> bool:
+        return is_trap(analysis)
 
 
 class FixSerializer(serializers.Serializer):

@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from generator_ext import second_channel
 from puzzles.api.fields import StrictIntegerField
-from puzzles.core.vocabulary import Rule, Tier
+from puzzles.core.vocabulary import Kind, Rule, Tier
 from puzzles.daily.models import DailyPuzzle
 from puzzles.levels import rating_band
 from puzzles.levels.models import GenerationRun, Level
@@ -122,6 +122,9 @@ class PoolSerializer(serializers.Serializer):
     running = serializers.BooleanField()
     paused = serializers.BooleanField(
         help_text="generation is paused: the broker is unreachable, so no run is worked")
+    kind = serializers.ChoiceField(
+        Kind.choices, help_text="level: the levels every route deals; solvable and trap: "
+        "\"Solvable?\"'s ordinary boards and its traps (no solution), pools of their own")
 
 
 class RunRequestSerializer(serializers.Serializer):

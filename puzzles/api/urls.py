@@ -1,6 +1,17 @@
 from django.urls import path, re_path
 
-from puzzles.api import builder, daily, errors, levels, play, players, replays, rooms, runs
+from puzzles.api import (
+    builder,
+    daily,
+    errors,
+    levels,
+    play,
+    players,
+    replays,
+    rooms,
+    runs,
+    solvable,
+)
 
 # route: (view, name); one table, so each route reads on one line.
 ROUTES = {
@@ -36,6 +47,13 @@ ROUTES = {
     "leaderboards/daily/": (players.DailyLeaderboardView, "api-leaderboards-daily"),
     "rooms/": (rooms.RoomsView, "api-rooms"),
     "rooms/<str:code>/": (rooms.RoomDetailView, "api-room"),
+    "solvable/runs/": (solvable.RunsView, "api-solvable-runs"),
+    "solvable/runs/<str:key>/": (solvable.RunView, "api-solvable-run"),
+    "solvable/runs/<str:key>/boards/<int:position>/answer/": (solvable.AnswerView,
+                                                               "api-solvable-answer"),
+    "solvable/runs/<str:key>/boards/<int:position>/hint/": (solvable.HintView,
+                                                             "api-solvable-hint"),
+    "solvable/leaderboard/": (solvable.LeaderboardView, "api-solvable-leaderboard"),
 }
 
 urlpatterns = [

@@ -15,10 +15,12 @@ COMMUNITY_ORDERS = {"newest": ("-created_at", "-id"), "played": ("-plays", "-cre
 
 
 def community_levels(*, order: str = "newest", size: int | None = None,
-                     tier: str | None = None, include_hidden: bool = False) -> QuerySet[Level]:
-    """Published community levels anyone may see (staff: hidden ones too), with their plays
-    (players who opened them) and solves."""
-    levels = Level.objects.filter(source=Source.COMMUNITY)
+                     tier: str | None = None, include_hidden: bool = False,
+                     every_kind: bool = False) -> QuerySet[Level]:
+    """Published community levels anyone may see (staff: hidden ones too, and with
+    `every_kind` the published traps, which no page lists), with their plays (players who
+    opened them) and solves."""
+    levels = (Level.all_kinds if every_kind else Level.objects).filter(source=Source.COMMUNITY)
     if not include_hidden:
         levels = levels.filter(hidden=False)
     if size:

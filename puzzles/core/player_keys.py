@@ -18,16 +18,18 @@ GONE_PREFIX = "gone:"  # the key of an anonymised row: "gone:<what><its id>", li
 
 
 def move_rows(model, field: str) -> Callable[[str, str], None]:
-    """The usual merge: every row of the source key is filed under the target key."""
+    """The usual merge: every row of the source key is filed under the target key (every
+    row: the base manager, past a default one that leaves some out, as Level.objects does
+    traps)."""
     def merge(source: str, target: str) -> None:
-        model.objects.filter(**{field: source}).update(**{field: target})
+        model._base_manager.filter(**{field: source}).update(**{field: target})
     return merge
 
 
 def delete_rows(model, field: str) -> Callable[[str], None]:
     """The usual forgetting: the player's rows go."""
     def delete(key: str) -> None:
-        model.objects.filter(**{field: key}).delete()
+        model._base_manager.filter(**{field: key}).delete()
     return delete
 
 

@@ -122,6 +122,21 @@ def check_stars(stars: object, size: int | None = None) -> int:
     return stars
 
 
+class Kind(models.TextChoices):
+    """Who deals a level (issue 40): every route (a level), or only "Solvable?": its
+    ordinary boards (kept apart, so no public level tells them from its traps) and traps."""
+    LEVEL = "level"
+    SOLVABLE = "solvable"
+    TRAP = "trap"
+
+
+# "Solvable?" (issue 40): a run's boards are of its tier's size; 5 boards, each a trap with
+# this chance, drawn apart (a fixed count would tell the last boards once the others are
+# answered: two traps found, the rest are levels).
+SOLVABLE_SIZES = {"easy": 6, "medium": 7, "hard": 8, "expert": 8}
+SOLVABLE_BOARDS, SOLVABLE_TRAP_SHARE = 5, 0.4
+
+
 def check_star_rule(stars: int, rule: str) -> None:
     """Star Battle (2 or 3 stars) is played under the touch rule only: the engine's rule
     (generator_ext.check_stars refuses the classic rule with more than one star; a parity

@@ -149,6 +149,30 @@ class SolutionIndex:
                     yield index, ids[hold], regions[hold].astype(np.int64)
 
 
+def near_maps(painting: Sequence[Sequence[int]], maps: Sequence[Sequence[Sequence[int]]]
+              ) -> list[int]:
+    """The indexes of the maps (each n×n, as the painting) the painting is fewer than
+    near_limit(n) cells from under one of the 8 symmetries, its regions relabelled to fit
+    best: the map alone, whatever it holds (a board with no solution holds none), in one
+    numpy pass per symmetry."""
+    n = len(painting)
+    if not maps:
+        return []
+    board = np.unique(np.asarray(painting, dtype=np.int64).ravel(), return_inverse=True)[1]
+    labels = int(board.max()) + 1
+    regions = np.asarray(maps, dtype=np.int64).reshape(len(maps), n * n)
+    offsets = (np.arange(len(maps)) * labels * n)[:, None]
+    found: set[int] = set()
+    for move in _transforms(n):
+        read = board[[a * n + b for a, b in (move(r, c) for r in range(n)
+                                             for c in range(n))]]
+        pairs = read[None, :] * n + regions + offsets
+        overlap = np.bincount(pairs.ravel(), minlength=len(maps) * labels * n)
+        kept = overlap.reshape(len(maps), labels, n).max(axis=2).sum(axis=1)
+        found.update(np.flatnonzero(n * n - kept < near_limit(n)).tolist())
+    return sorted(found)
+
+
 def is_near_under(painting: Sequence[Sequence[int]], symmetry: int,
                   level_regions: Sequence[Sequence[int]]) -> bool:
     """The painting, read through one of the 8 symmetries, differs from the level in fewer

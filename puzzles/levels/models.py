@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from generator_ext import painted_colors, region_colors
+from generator_ext import painted_colors, region_colors, trap_tiers
 from puzzles.core.errors import ServiceError
 from puzzles.core.model_bases import Stamped, one_row_per
 from puzzles.core.vocabulary import (
@@ -15,6 +15,7 @@ from puzzles.core.vocabulary import (
     SERVED_SIZES,
     STYLE_CHOICES,
     TEXT_LIMITS,
+    Kind,
     Rule,
     Source,
     Tier,
@@ -27,7 +28,21 @@ def random_pick() -> float:
     return random.random()
 
 
+class OrdinaryLevels(models.Manager):
+    """Level.objects: the levels every route deals (kind "level"). "Solvable?"'s boards, its
+    traps (no solution) and its ordinary boards (issue 40), are read only through
+    Level.all_kinds by the mode and its pools; every other route, pick, list, sweep and
+    check reads Level.objects and so never meets one: the one home of "the mode's boards stay
+    out of the ordinary routes" (and no public level tells an ordinary board from a trap)."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(kind=Kind.LEVEL)
+
+
 class Level(Stamped):
+    objects = OrdinaryLevels()
+    all_kinds = models.Manager()  # the "Solvable?" pools and mode only
+
     size = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=16, choices=Rule.choices, default=Rule.TOUCH)
     # Stars per row, column and region: 1 is Queens, 2 and 3 Star Battle (solution[row] is
@@ -66,18 +81,31 @@ class Level(Stamped):
     # Kept for a daily puzzle: served by no route (and never in a pool) until its day comes,
     # so no one can collect it from the pools or name it early.
     reserved = models.BooleanField(default=False)
+    # Who deals it (Kind): every route, or only "Solvable?" (its ordinary boards and its traps:
+    # boards with no solution that logic proves at `tier`, solution []). Never said in any
+    # JSON or header before the player answers (puzzles/solvable/).
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.LEVEL)
+    # A trap's proof, computed once when stored (levels.services.levels.trap_proof), so an
+    # answer runs no engine: {"steps": [...], "contradiction": {...}, "conflicts": [...]}.
+    proof = models.JSONField(null=True, blank=True)
 
     class Meta:
+        base_manager_name = "all_kinds"  # a board's level reached through a foreign key
         indexes = [
             models.Index(fields=["size", "rule", "is_active", "pick"], name="level_random_pick"),
             models.Index(
                 fields=["size", "rule", "is_active", "tier", "pick"], name="level_random_tier"
             ),
             models.Index(fields=["source", "hidden", "created_at"], name="level_community"),
+            models.Index(fields=["kind", "size", "tier"], name="level_kind_pool"),
         ]
 
     def __str__(self) -> str:
         return f"Level {self.pk} ({self.size}×{self.size}, {self.rule})"
+
+    @property
+    def trap(self) -> bool:
+        return self.kind == Kind.TRAP
 
     def save(self, *args, **kwargs):
         if not self.solution_key and self.solution:
@@ -92,6 +120,19 @@ class Level(Stamped):
         if self.source == Source.COMMUNITY:
             return painted_colors(self.size)
         return region_colors(self.regions)
+
+
+def check_kind(kind: object, *, size: object, rule: object, tier: object,
+               stars: object = 1) -> str:
+    """A run's or a pool's kind: "Solvable?"'s boards are 1★ under the touch rule, its traps
+    at the engine's sizes and tiers (generator_ext.trap_tiers); ServiceError otherwise."""
+    if kind not in Kind.values:
+        raise ServiceError(f"kind must be one of {', '.join(Kind.values)}")
+    if kind != Kind.LEVEL and (stars != 1 or rule != Rule.TOUCH):
+        raise ServiceError("\"Solvable?\" boards are 1★ under the touch rule")
+    if kind == Kind.TRAP and (not isinstance(size, int) or tier not in trap_tiers(size)):
+        raise ServiceError(f"no {tier} traps are made at {size}×{size} {rule}")
+    return kind
 
 
 class RunStatus(models.TextChoices):
@@ -121,6 +162,8 @@ class GenerationRun(Stamped):
     # by the rating predicted of it (rating_band: its check and its judge).
     rating_min = models.IntegerField(null=True, blank=True)
     rating_max = models.IntegerField(null=True, blank=True)
+    # What the run makes (Kind): levels, or "Solvable?"'s boards or traps (issue 40).
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.LEVEL)
     requested = models.PositiveIntegerField()
     produced = models.PositiveIntegerField(default=0)
     duplicates = models.PositiveIntegerField(default=0)
@@ -166,10 +209,13 @@ class PoolTarget(models.Model):
     # settled, else predicted) and its runs make only such levels. Null ends: open.
     rating_min = models.IntegerField(null=True, blank=True)
     rating_max = models.IntegerField(null=True, blank=True)
+    # Whose pool (Kind): the levels every route deals, or "Solvable?"'s boards or traps
+    # (issue 40), each a pool of its own beside the ordinary one of the same (size, tier).
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.LEVEL)
 
     class Meta:
         constraints = [
-            one_row_per("size", "rule", "tier", "stars", name="pooltarget_pool_stars"),
+            one_row_per("size", "rule", "tier", "stars", "kind", name="pooltarget_pool_kind"),
             # The engine's range; clean() narrows it to the served sizes and tiers.
             models.CheckConstraint(
                 condition=models.Q(size__gte=4, size__lte=32), name="pooltarget_size_range"
@@ -179,7 +225,9 @@ class PoolTarget(models.Model):
 
     def __str__(self) -> str:
         stars = f" {self.stars}★" if self.stars != 1 else ""
-        return f"Pool {self.size}×{self.size}{stars} {self.rule} {self.tier}: {self.target}"
+        kind = f" ({self.kind})" if self.kind != Kind.LEVEL else ""
+        return (f"Pool {self.size}×{self.size}{stars} {self.rule} {self.tier}{kind}: "
+                f"{self.target}")
 
     def save(self, *args, **kwargs):
         self.full_clean(validate_unique=False, validate_constraints=False)
@@ -190,6 +238,12 @@ class PoolTarget(models.Model):
         if not isinstance(self.size, int) or self.size not in SERVED_SIZES:
             raise ValidationError({"size": f"size must be between {SERVED_SIZES[0]} and "
                                            f"{SERVED_SIZES[-1]}"})
+        if self.kind != Kind.LEVEL:
+            try:
+                check_kind(self.kind, size=self.size, rule=self.rule, tier=self.tier,
+                           stars=self.stars)
+            except ServiceError as error:
+                raise ValidationError({"tier": str(error)}) from None
         if self.tier not in tiers_at(self.size, self.stars):
             stars = f" {self.stars}-star" if self.stars != 1 else ""
             raise ValidationError(

@@ -9,15 +9,15 @@ from puzzles.levels.models import Level
 
 
 def forget_maker(key: str) -> None:
-    made = list(Level.objects.filter(maker=key).only("id", "size", "rule", "stars"))
-    Level.objects.filter(maker=key).update(maker="", maker_name="")
+    made = list(Level.all_kinds.filter(maker=key).only("id", "size", "rule", "stars"))
+    Level.all_kinds.filter(maker=key).update(maker="", maker_name="")
     # The update sent no signal: the web processes' kept copies of the levels (and the lists
     # they are in) still say "by <name>" until told.
     transaction.on_commit(lambda: level_changes.forget_levels(made))
 
 
 def exported_levels(key: str) -> list[dict]:
-    return list(Level.objects.filter(maker=key).values(
+    return list(Level.all_kinds.filter(maker=key).values(
         "id", "size", "title", "maker_name", "created_at"))
 
 

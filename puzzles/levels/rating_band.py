@@ -1,11 +1,15 @@
 """A difficulty band (issue 39): its rule (the check of its ends, what lies in it, its words),
-and its two questions, which only the ratings domain can answer (it sits above
+and its three questions, which only the ratings domain can answer (it sits above
 levels and registers here from PuzzlesConfig.ready(), so levels never imports it):
 
+- `early_judge(size=, rule=, stars=, rating_min=, rating_max=) -> callable | None`: the
+  judge a run hands the engine (generate(judge=)), asked of each candidate while it is
+  built (unique, of its tier and polished) from the map alone; it turns down only
+  a candidate predicted clearly outside the band. None: nothing to judge a map by (no model
+  in service that reads maps, or k-star levels), and every candidate is built whole.
 - `judge(generated, rating_min=, rating_max=) -> Verdict`: does a candidate the engine just
-  made lie in the band, by the rating predicted of it? A run asks before it stores the
-  candidate (runs._advance). The engine offers no hook into a map while it is being built,
-  so what is judged is the finished map, before any of the site's own costly steps (the
+  made lie in the band, by the rating predicted of it? The final word: a run asks before it
+  stores the candidate (runs._advance), before any of the site's own costly steps (the
   second rating, the hash, the insert and its signals, the colouring).
 - `count_within(levels, rating_min=, rating_max=) -> int`: how many of these levels (a
   queryset: a pool's) are rated within the band, as a pick reads a level's rating (play's
@@ -62,12 +66,13 @@ class Verdict:
 
 Judge = Callable[..., Verdict]
 CountWithin = Callable[..., int]
+EarlyJudge = Callable[..., Callable[[list[list[int]], str], bool] | None]
 _answers: dict[str, Callable] = {}
 
 
-def answer(*, judge: Judge, count_within: CountWithin) -> None:
+def answer(*, judge: Judge, count_within: CountWithin, early_judge: EarlyJudge) -> None:
     """The ratings domain's answers (ready() may run twice in tests: the last one holds)."""
-    _answers["judge"], _answers["count_within"] = judge, count_within
+    _answers.update(judge=judge, count_within=count_within, early_judge=early_judge)
 
 
 def _answerer(name: str) -> Callable:
@@ -76,6 +81,12 @@ def _answerer(name: str) -> Callable:
     except KeyError:  # a band asked of a process where Django never became ready
         raise RuntimeError("no difficulty band answerer is registered (PuzzlesConfig.ready)") \
             from None
+
+
+def early_judge(*, size: int, rule: str, stars: int, rating_min: int | None,
+                rating_max: int | None) -> Callable[[list[list[int]], str], bool] | None:
+    return _answerer("early_judge")(size=size, rule=rule, stars=stars, rating_min=rating_min,
+                                    rating_max=rating_max)
 
 
 def judge(generated, *, rating_min: int | None, rating_max: int | None) -> Verdict:

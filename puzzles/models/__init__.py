@@ -23,6 +23,7 @@ from puzzles.ratings.models import (
     RatedGame,
 )
 from puzzles.rooms.models import Room, RoomPlayer, RoomResult, RoomState
+from puzzles.solvable.models import SolvableBoard, SolvableRun
 
 __all__ = [
     "Rule",
@@ -60,4 +61,6 @@ __all__ = [
     "Room",
     "RoomPlayer",
     "RoomResult",
+    "SolvableRun",
+    "SolvableBoard",
 ]

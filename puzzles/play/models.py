@@ -57,14 +57,24 @@ class Solve(Stamped):
         return f"Solve of level {self.level_id} by {self.player[:8]}"
 
 
-class Reveal(Stamped):
-    """A level's solution shown at a client address (keyed, as Solve.address), by any player
-    there, guest or account: that address's later solves of the level are not ranked. Kept
-    apart from the players' rows, which a merge or a deletion rewrites: a throwaway cookie's
-    reveal, or a deleted account's, still counts."""
+class AddressMark(Stamped):
+    """A mark a client address (keyed, as Solve.address) leaves on a level, by any player
+    there, guest or account. Kept apart from the players' rows, which a merge or a deletion
+    rewrites: a throwaway cookie's mark, or a deleted account's, still counts. Each kind
+    declares its own key to the level (its related name) and its one row per level and
+    address (the constraint's name)."""
+
+    address = models.CharField(max_length=32)
+
+    class Meta:
+        abstract = True
+
+
+class Reveal(AddressMark):
+    """A level's solution shown at a client address: that address's later solves of the
+    level are not ranked."""
 
     level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="reveals")
-    address = models.CharField(max_length=32)
 
     class Meta:
         constraints = [one_row_per("level", "address", name="reveal_level_address")]
@@ -73,14 +83,12 @@ class Reveal(Stamped):
         return f"Level {self.level_id} revealed at {self.address[:8]}"
 
 
-class HintShown(Stamped):
-    """Hints shown at a client address (keyed, as Solve.address) on a play begun at another:
-    a play's hints are counted on its Solve, under the address it began at, so a throwaway
-    cookie that began there and asked every hint here left this address's count at nothing.
-    Apart from the players' rows, as Reveal is."""
+class HintShown(AddressMark):
+    """Hints shown at a client address on a play begun at another: a play's hints are counted
+    on its Solve, under the address it began at, so a throwaway cookie that began there and
+    asked every hint here left this address's count at nothing."""
 
     level = models.ForeignKey(Level, on_delete=models.CASCADE, related_name="hints_shown")
-    address = models.CharField(max_length=32)
     hints = models.PositiveIntegerField(default=0)
 
     class Meta:

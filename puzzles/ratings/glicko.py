@@ -16,6 +16,14 @@ class Standing:
 
 
 START = Standing(1500.0, 350.0, 0.06)  # Glicko-2's unrated player (the library's defaults)
+SCALE = 173.7178  # Glicko-2's internal scale: (rating - 1500) / SCALE, as the library converts
+
+
+def expected(side: Standing, *, against: Standing) -> float:
+    """`side`'s expected score against `against`, by the library's own E function: the
+    logistic in the rating gap, flattened by the other side's deviation (g)."""
+    player = glicko2.Player(rating=side.rating, rd=side.deviation, vol=side.volatility)
+    return player._E((against.rating - START.rating) / SCALE, against.deviation / SCALE)
 
 
 def updated(side: Standing, *, against: Standing, score: float) -> Standing:

@@ -12,9 +12,11 @@ STEEPNESS = 1.5
 MISTAKE_FACTOR = 0.8
 
 
-def outcome(*, seconds: int, expected_seconds: float, mistakes: int) -> float:
+def outcome(*, seconds: int, expected_seconds: float, mistakes: int,
+            best: float = 1.0) -> float:
     """The player's score: 0.5 at exactly the expected time, more when faster, less when
-    slower, and less for each wrong board checked."""
+    slower, and less for each wrong board checked. `best`: the most a time can score (a
+    quicker time scores that), before the mistakes."""
     ratio = max(seconds, 1) / max(expected_seconds, 1.0)  # a 0 s solve is still a number
     pace = 1.0 / (1.0 + math.exp(STEEPNESS * math.log(ratio)))
-    return pace * MISTAKE_FACTOR ** max(mistakes, 0)
+    return min(pace, best) * MISTAKE_FACTOR ** max(mistakes, 0)

@@ -15,6 +15,11 @@ from puzzles.ratings.prediction import Prediction
 # takes the predicted median, a master half, a grandmaster a quarter.
 STANDARDS = {"expert": START.rating, "master": START.rating + 180.0,
              "grandmaster": START.rating + 360.0}
+# No game scores more than a player of the grandmaster standard is expected to against its
+# level: a time under grandmaster par says no more than that. A script solving every level at
+# the ranked floor then rates as a grandmaster at most, never above (it climbed past 2,000 on
+# sixteen levels before; the outside attacker, issue 39), and a player's rating tops out there.
+CEILING = STANDARDS["grandmaster"]
 # The best first: the standard a time beats is the first whose par it is within.
 BEST_FIRST = ("grandmaster", "master", "expert")
 

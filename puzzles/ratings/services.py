@@ -13,7 +13,7 @@ from puzzles.play import solve_listeners
 from puzzles.ratings import eligibility, glicko, scale
 from puzzles.ratings.models import LevelRating, PlayerRating, RatedGame
 from puzzles.ratings.outcome import outcome
-from puzzles.ratings.par import ESTABLISHED_DEVIATION, MEASURED_PAR_GAMES, measured_par
+from puzzles.ratings.par import CEILING, ESTABLISHED_DEVIATION, MEASURED_PAR_GAMES, measured_par
 from puzzles.ratings.selectors import shown_difficulty
 
 log = logging.getLogger(__name__)
@@ -26,6 +26,14 @@ def standing(row) -> glicko.Standing:
 def set_standing(row, value: glicko.Standing) -> None:
     row.rating, row.deviation, row.volatility = value.rating, value.deviation, value.volatility
     row.games += 1
+
+
+def best_score(level: glicko.Standing) -> float:
+    """The most a game against this level can score (par.CEILING): by Glicko's own expected
+    score, so a player who always scores it settles at the ceiling, however uncertain the
+    levels (a capped time alone let fresh levels' deviation carry them past it)."""
+    return glicko.expected(glicko.Standing(CEILING, glicko.START.deviation,
+                                           glicko.START.volatility), against=level)
 
 
 def rate_solve(*, solve_id: int) -> RatedGame | None:
@@ -75,7 +83,8 @@ def play_game(solve_id: int, *, measure: bool = True) -> tuple[RatedGame | None,
         level = solve.level
         score = outcome(seconds=solve.seconds, mistakes=solve.wrong_checks,
                         expected_seconds=scale.yardstick_seconds(size=level.size,
-                                                                 stars=level.stars))
+                                                                 stars=level.stars),
+                        best=best_score(standing(level_row)))
         shown = shown_difficulty(level_row)
         game = RatedGame.objects.create(
             solve=solve, level_id=solve.level_id, player=solve.player, played_at=solve.solved_at,

@@ -1,8 +1,10 @@
 """The difficulty model trained (issue 39, item 2): fitted on the levels whose ratings play
 has settled, measured on the held-out ones against the cold start and the model in service,
-kept as a new version, and put in service only when it ranks the held-out levels' ratings
-better than the model in service does (the cold start while none is): a retrain that scores
-worse is kept, out of service, with the figures that say why. Safe to run twice."""
+kept as a new version (with the map's estimator for the band's judge of a candidate still
+being built, its margin measured on the held-out levels), and put in service only when it
+ranks the held-out levels' ratings better than the model in service does (the cold start
+while none is): a retrain that scores worse is kept, out of service, with the figures that
+say why. Safe to run twice."""
 
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ def train_difficulty_model() -> tuple[DifficultyModel | None, str]:
     fitted = estimator.fit([vectors[level.level_id] for level in training],
                            [level.rating for level in training],
                            [level.seconds for level in training], boards(training))
+    fitted = estimator.calibrate_map(fitted, [vectors[level.level_id] for level in testing])
     mine = estimator.predict(fitted, [vectors[level.level_id] for level in testing],
                              boards(testing))
     serving = level_predictions.in_service()
@@ -54,6 +57,7 @@ def train_difficulty_model() -> tuple[DifficultyModel | None, str]:
                                 [vectors[level.level_id] for level in testing], boards(testing))
               if rival else cold_predictions(testing))
     metrics = {"held_out": len(testing), "rival": rival.version if rival else COLD_START,
+               "map_margin": round(fitted["map_margin"], 1),
                **{target: {"model": score(mine, testing, target),
                            "cold_start": score(cold_predictions(testing), testing, target),
                            "rival": score(theirs, testing, target)}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzles.web.views import archive, builder, game, guide, offline, players, rooms
+from puzzles.web.views import archive, builder, game, guide, offline, players, rooms, solvable
 
 urlpatterns = [
     path("", game.home, name="home"),
@@ -21,6 +21,7 @@ urlpatterns = [
     path("sync/", players.sync_page, name="sync"),
     path("rooms/", rooms.new_room, name="rooms-new"),
     path("rooms/<str:code>/", rooms.room_page, name="room"),
+    path("solvable/", solvable.solvable_page, name="solvable"),
     # Installable and offline: the worker's scope is the whole site, so it is served at /.
     path("sw.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),

@@ -8,7 +8,11 @@ export const setCsrf = (token) => { csrf = token; };
 export function problem(status, detail) {
   if (status === 0) return gettext("No connection to the server: check your network and try again.");
   if (status === 429) return gettext("Too many requests at once: wait a moment and try again.");
-  if (status >= 500) return gettext("The server had a problem; please try again in a moment.");
+  // A 503 with a detail is a refusal the server explains (with Retry-After: no boards ready
+  // yet, a job still running): its sentence says what to do. Any other 5xx is a fault.
+  if (status >= 500 && !(status === 503 && detail)) {
+    return gettext("The server had a problem; please try again in a moment.");
+  }
   return detail ? sentence(detail) : interpolate(gettext("The server answered %(status)s."), { status });
 }
 
@@ -106,6 +110,13 @@ export const dailyLeaderboard = (query) => get(`/api/leaderboards/daily/?${query
 export const createRoom = (body) => post("/api/rooms/", body);
 
 // The level builder: its jobs (analysis, fix, motif) answer with a job to poll (settled).
+// "Solvable?" (issue 40): a run, its boards' answers and hints, its leaderboard.
+const solvableRun = (key) => `/api/solvable/runs/${key}/`;
+export const startSolvable = (body) => post("/api/solvable/runs/", body);
+export const solvableRunAt = (key) => get(solvableRun(key));
+export const answerSolvable = (key, i, body) => post(`${solvableRun(key)}boards/${i}/answer/`, body);
+export const solvableHint = (key, i, body) => post(`${solvableRun(key)}boards/${i}/hint/`, body);
+export const solvableLeaderboard = (tier) => get(`/api/solvable/leaderboard/?tier=${tier}`);
 export const analyzePainting = (body) => postWhenFree("/api/builder/analyze/", body);
 export const saveDraft = (key, body) => (key ? put(`/api/builder/drafts/${key}/`, body)
   : post("/api/builder/drafts/", body));

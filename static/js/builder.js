@@ -6,6 +6,7 @@
 import * as api from "./api.js";
 import { TOOLS } from "./builder_tools.js";
 import * as view from "./builder_view.js";
+import { DraftSaver } from "./draft_saver.js";
 import { gettext, interpolate } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { Painting, UNPAINTED } from "./paint.js";
@@ -23,10 +24,12 @@ let size = draft ? draft.size : +$("size").value;
 let rule = draft ? draft.rule : limits.rules[0];
 let stars = draft ? draft.stars || 1 : +$("stars").value; // stars per row, column and region
 let painting = new Painting(size, draft && draft.regions);
-let draftKey = draft ? draft.key : null;
 let brush = 0, toolName = "paint", focus = 0;
 let analysis = null, proposal = null, trial = null, cells = [];
-let asked = 0, saveTimer = null;
+let asked = 0;
+// Each change of the board (a stroke, its rule, its stars, a new board) counts one: the
+// verdict, a proposal and a save each belong to the board as it was at one count.
+let changes = 0, analysedAt = -1;
 
 const say = view.say;
 // The builder paints region g in colour g: past the palette's core, letters as well.
@@ -88,8 +91,11 @@ function draw() {
   view.showHistory({ canUndo: mode === painter && painting.history.length > 0,
                      canRedo: mode === painter && painting.future.length > 0 });
 }
+// Try it and Publish only on the verdict of the board as it is: a stroke's answer still on
+// its way leaves the last verdict shown, but nothing is tried or published on it.
+const current = () => analysedAt === changes;
 const showAnalysis = () => view.showAnalysis(analysis, {
-  painting: mode === painter, regions: painting.regions(), palette,
+  painting: mode === painter, current: current(), regions: painting.regions(), palette,
   pending: mode === reviewer ? "proposal" : "" });
 
 // ---------------------------------------------------------------- the server
@@ -100,7 +106,7 @@ const showAnalysis = () => view.showAnalysis(analysis, {
 let analyzing = null;
 async function analyze() {
   if (analyzing) { analyzing.again = true; return; }
-  const ticket = ++asked, regions = painting.regions();
+  const ticket = ++asked, regions = painting.regions(), at = changes;
   const job = analyzing = { again: false };
   let answer = await api.analyzePainting({ rule, stars, regions });
   if (answer.status === 202) {
@@ -111,6 +117,7 @@ async function analyze() {
   analyzing = null;
   if (job.again) { analyze(); return; }
   if (ticket !== asked) return; // a later stroke's answer is coming
+  analysedAt = at;
   // Refused (a stored level, a bad board) or not answered: the status says why, and the
   // last verdict goes, since it described an earlier painting.
   if (!answer.ok) { analysis = null; draw(); showAnalysis(); say(answer.message); return; }
@@ -119,27 +126,21 @@ async function analyze() {
   draw(); showAnalysis();
 }
 
-function scheduleSave() {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(saveDraft, 600);
-}
 const texts = () => ({ title: $("title").value, maker_name: $("maker-name").value });
-async function saveDraft() {
-  if (painting.isBlank() && !draftKey) return;
-  const body = { rule, stars, regions: painting.regions(), ...texts() };
-  const answer = await api.saveDraft(draftKey, body);
-  if (!answer.ok) { if (answer.status !== 400) say(answer.message); return; }
-  if (!draftKey) {
-    draftKey = answer.data.key;
-    history.replaceState(null, "", answer.data.url);
-  }
-  view.showSaved(true);
-}
+const saver = new DraftSaver({
+  key: draft ? draft.key : null,
+  body: (key) => (painting.isBlank() && !key ? null
+    : { rule, stars, regions: painting.regions(), ...texts() }),
+  saved: view.showSaved,
+  created: (data) => history.replaceState(null, "", data.url),
+  failed: (answer) => { if (answer.status !== 400) say(answer.message); },
+});
+const scheduleSave = () => saver.edited();
 
 function afterStroke() {
+  changes++;
   view.showPublished(null);
-  view.showSaved(false);
-  draw(); analyze(); scheduleSave();
+  draw(); view.showOutdated(); analyze(); scheduleSave();
 }
 const strokeOn = (fn) => { if (painting.stroke(fn)) afterStroke(); };
 
@@ -192,8 +193,10 @@ async function askForFix() {
 }
 $("fix").addEventListener("click", async () => {
   view.showFixing(true); say(gettext("Looking for the smallest change…"));
-  const answer = await askForFix();
+  const at = changes, answer = await askForFix();
   view.showFixing(false);
+  // The board changed while the search ran: its proposal would undo those changes.
+  if (at !== changes) { say(""); return; }
   if (!answer.ok) { say(answer.message); return; }
   proposal = answer.data;
   view.showProposal(proposal);
@@ -212,12 +215,16 @@ $("fix-reject").addEventListener("click", () => endProposal(false));
 // ---------------------------------------------------------------- publish
 $("publish-form").addEventListener("submit", async (e) => {
   e.preventDefault();
+  const trap = Boolean(analysis && !analysis.playable && analysis.trap);  // issue 40
+  if (mode !== painter || !current() || !(analysis && (analysis.playable || trap))) return;
   view.showPublishing(true);
   const answer = await api.publish({
-    rule, stars, regions: painting.regions(), ...texts(), draft: draftKey || "",
+    rule, stars, regions: painting.regions(), ...texts(), draft: saver.key || "", trap,
   });
   view.showPublishing(false);
+  if (!current()) view.showOutdated();  // a stroke was made meanwhile
   if (!answer.ok) { say(answer.message); return; }
+  if (trap) { say(gettext("Published as a trap: it joins “Solvable?” once staff approve it.")); return; }
   view.showPublished(new URL(answer.data.url, location.origin).href);
   say(answer.data.created ? gettext("Published.")
     : gettext("This board was already published: here is its link."));
@@ -232,7 +239,7 @@ for (const b of document.querySelectorAll(".delete-draft")) {
     const answer = await api.deleteDraft(b.dataset.key);
     if (!answer.ok && answer.status !== 404) { say(answer.message); return; }
     b.closest("li").remove();
-    if (b.dataset.key === draftKey) { draftKey = null; history.replaceState(null, "", "/create/"); }
+    if (b.dataset.key === saver.key) { saver.forget(); history.replaceState(null, "", "/create/"); }
     say(gettext("Draft deleted."));
   });
 }
@@ -240,7 +247,8 @@ for (const b of document.querySelectorAll(".delete-draft")) {
 // ---------------------------------------------------------------- board size and rule
 function newBoard() {
   size = +$("size").value; rule = $("rule").value; stars = +$("stars").value;
-  painting = new Painting(size); draftKey = null; brush = 0; mode = painter; analysis = null;
+  painting = new Painting(size); saver.forget(); brush = 0; mode = painter; analysis = null;
+  changes++;
   history.replaceState(null, "", "/create/");
   view.showSwatches(palette, size, brush, pickBrush); draw(); analyze();
 }
@@ -253,9 +261,9 @@ $("motif-start").addEventListener("click", async () => {
   if (!answer.ok) { say(answer.message); return; }
   size = n; rule = $("rule").value;
   stars = 1; $("stars").value = "1"; root.dataset.stars = 1; // motifs compose Queens levels
-  painting = new Painting(size, answer.data.painting.regions); draftKey = null; brush = 0;
+  painting = new Painting(size, answer.data.painting.regions); saver.forget(); brush = 0;
   mode = painter;
-  analysis = null;
+  analysis = null; changes++;
   history.replaceState(null, "", "/create/");
   view.showSwatches(palette, size, brush, pickBrush); draw();
   await analyze();  // it clears the status line: the news comes after it

@@ -92,7 +92,8 @@ const item = (text) => { const li = document.createElement("li"); li.textContent
 // The verdict on the painting, and which actions it allows while painting. `pending`: no
 // verdict holds for what is on the board (a proposal is shown, or the board was refused):
 // the last one is cleared rather than left beside a board it no longer describes.
-export function showAnalysis(a, { painting, regions, palette, pending = "" }) {
+// `current`: the verdict is the answer for the board as it is (not a stroke's ago).
+export function showAnalysis(a, { painting, current = true, regions, palette, pending = "" }) {
   const problems = $("problems"), solutions = $("solutions"), steps = $("steps");
   problems.replaceChildren(); solutions.replaceChildren(); steps.replaceChildren();
   solutions.hidden = true; $("steps-box").hidden = true;
@@ -110,6 +111,12 @@ export function showAnalysis(a, { painting, regions, palette, pending = "" }) {
       ? interpolate(gettext("No solution: no placement puts %(stars)s stars in every row, column and region."), { stars: a.stars })
       : gettext("No solution: no placement puts one queen in every row, column and region.");
     fixable = true;
+    if (a.trap) {  // logic proves it: a trap for "Solvable?" (issue 40), its proof shown
+      verdict += " " + interpolate(gettext("Logic proves it (%(tier)s): you can publish it as a trap for “Solvable?”."),
+        { tier: tierName(a.rating.tier) });
+      for (const s of [...a.rating.steps, a.rating.contradiction]) steps.appendChild(item(s.message));
+      $("steps-box").hidden = false;
+    }
   } else if (a.solution_count === 2) {
     verdict = gettext("More than one solution. Two of them, side by side:");
     for (const s of a.solutions) solutions.appendChild(miniBoard(palette, regions, s));
@@ -134,9 +141,12 @@ export function showAnalysis(a, { painting, regions, palette, pending = "" }) {
     { score: pct(d.score), symmetry: pct(d.symmetry), thin: pct(d.thin), largest: pct(d.largest) });
   }
   $("fix").hidden = !fixable || !painting;
-  $("try").disabled = !(a && a.playable) || !painting;
-  $("publish").disabled = !(a && a.playable) || !painting;
+  $("try").disabled = !(a && a.playable) || !painting || !current;
+  $("publish").disabled = !(a && (a.playable || a.trap)) || !painting || !current;
 }
+// A stroke was made: until its verdict comes, the last one stays in view, but the board it
+// described is gone, so nothing is tried out or published on it.
+export function showOutdated() { $("try").disabled = true; $("publish").disabled = true; }
 
 export function showTrying(trying) {
   $("try").hidden = trying; $("try-stop").hidden = !trying;

@@ -7,6 +7,17 @@ import { SENT_EVENT as OUTBOX_SENT_EVENT } from "./outbox.js";
 
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
+// The cells a drag passed over from cell `from` to cell `to` on an n×n board, `from` left out:
+// a fast swipe reports a pointer move every few cells, and the cells it jumped are crossed too.
+export function cellsBetween(from, to, n) {
+  const [r0, c0, r1, c1] = [Math.floor(from / n), from % n, Math.floor(to / n), to % n];
+  const steps = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0)), found = [];
+  for (let k = 1; k <= steps; k++) {
+    found.push((r0 + Math.round((r1 - r0) * k / steps)) * n + c0 + Math.round((c1 - c0) * k / steps));
+  }
+  return found;
+}
+
 export function attachInput(boardEl, size, handlers) {
   const cellAt = (e) => e.target.closest && e.target.closest(".cell");
   const indexOf = (el) => +el.dataset.row * size() + +el.dataset.col;
@@ -17,7 +28,7 @@ export function attachInput(boardEl, size, handlers) {
     if (!el || !handlers.enabled() || e.button === 2) return;
     const i = indexOf(el);
     suppressClick = false; // a new press: whatever ended the last one is over
-    drag = { start: i, moved: false };
+    drag = { start: i, last: i, moved: false };
     pressTimer = setTimeout(() => { // a long press crosses
       if (drag && !drag.moved) { suppressClick = true; handlers.cross(i); drag = null; }
     }, 500);
@@ -29,7 +40,8 @@ export function attachInput(boardEl, size, handlers) {
     const i = indexOf(el);
     if (i !== drag.start || drag.moved) {
       if (!drag.moved) { drag.moved = true; clearTimeout(pressTimer); handlers.dragStart(drag.start); }
-      handlers.dragOver(i);
+      for (const j of i === drag.last ? [i] : cellsBetween(drag.last, i, size())) handlers.dragOver(j);
+      drag.last = i;
     }
   });
   window.addEventListener("pointerup", () => {
@@ -146,4 +158,16 @@ export function gameInput(boardEl, size) {
     on(event, callback) { (listeners[event] ||= []).push(callback); },
     cancelDrag: () => board.cancelDrag(),
   };
+}
+
+// A double click begun on a button selects no words wherever its second click lands: a
+// button that changes the page ("No solution", "Cancel", "Hint") moves other words under
+// the pointer, and the browser selected one, or the footer's. (A button's own words are
+// unselectable by the style sheet: user-select: none.)
+export function quietDoubleClicks(el, ms = 600) {
+  let buttonAt = -Infinity;
+  el.addEventListener("mousedown", (e) => {
+    if (e.detail > 1 && e.timeStamp - buttonAt < ms) e.preventDefault();
+    else buttonAt = e.detail === 1 && e.target.closest && e.target.closest("button") ? e.timeStamp : -Infinity;
+  });
 }

@@ -31,6 +31,12 @@ export function saveTier(size, tier) { set("queens:tiers", { ...get("queens:tier
 // The last board left unfinished, for the home page's "Continue" (null when none).
 export const lastBoard = () => get("queens:last", null);
 export const saveLastBoard = (board) => set("queens:last", board);
+// The "Solvable?" run left unfinished (its key), resumed when its page opens again; null
+// once it is finished or the server knows no such run.
+export const solvableRunKey = () => get("queens:solvable-run", null);
+export function saveSolvableRunKey(key) {
+  if (key) set("queens:solvable-run", key); else forget((k) => k === "queens:solvable-run");
+}
 // The best time per size and tier; true when `seconds` is a new best.
 export function recordBest(size, tier, seconds) {
   const key = `${size}:${tier || "any"}`, bests = get("queens:bests", {});

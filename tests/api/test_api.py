@@ -503,9 +503,9 @@ def test_pools(client, make_level):
                                  status="running")
     assert client.get("/api/pools/").json() == [
         {"size": 6, "rule": "touch", "tier": "easy", "stars": 1, "active": 1, "target": 3,
-         "running": False, "paused": False},
+         "running": False, "paused": False, "kind": "level"},
         {"size": 6, "rule": "touch", "tier": "hard", "stars": 1, "active": 1, "target": 5,
-         "running": True, "paused": False},
+         "running": True, "paused": False, "kind": "level"},
     ]
 
 

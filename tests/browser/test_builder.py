@@ -355,3 +355,98 @@ def test_a_stroke_while_a_star_battle_analysis_runs_is_analyzed_after_it(
         timeout=60_000)
     assert 503 not in statuses, statuses
     page.screenshot(path=shots / "builder-stars-stroke-during-analysis.png")
+
+
+def held_requests(page, pattern, method="PUT"):
+    """The page's requests to `pattern` by `method`, in order of asking: the first held
+    unanswered (release it with route.continue_()), the others let through."""
+    held = []
+
+    def hold(route):
+        if route.request.method == method:
+            held.append(route)
+        if route.request.method != method or len(held) > 1:
+            route.continue_()
+
+    page.route(pattern, hold)
+    return held
+
+
+def until(page, condition, timeout_ms=5000):
+    """Poll a Python-side condition (a route's handler runs while Playwright waits)."""
+    for _ in range(timeout_ms // 50):
+        if condition():
+            return True
+        page.wait_for_timeout(50)
+    return condition()
+
+
+def test_saved_means_the_painting_on_screen_is_on_the_server(page, shots):
+    """make test on three workers (its browser test above): the draft read after "saved" had
+    the painting before Make it unique, 2 solutions. An edit's save still in flight when the
+    next edit came answered late and said "saved" for the newer painting; and a second save
+    went out beside it, so the two could reach the server in either order. Now one save is in
+    flight at a time, and "saved" comes with the answer for the painting on screen."""
+    level = generate(6, seed=21, tier="easy")
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    for g in range(6):
+        paint_region(page, level.regions, g)
+    page.wait_for_function("document.getElementById('builder').dataset.saved === 'true'")
+    key = page.url.rstrip("/").rsplit("/", 1)[-1]
+    held = held_requests(page, f"**/api/builder/drafts/{key}/")
+    page.locator(".tool[data-tool='erase']").click()
+    cell(page, 0, 0).click()  # an edit whose save is held in flight
+    assert until(page, lambda: held), "the erased cell's save was never sent"
+    page.locator("#undo").click()  # the next edit, while that save is unanswered
+    # Its save comes 600 ms after it: the old page sent it beside the held one.
+    until(page, lambda: len(held) > 1, timeout_ms=2000)
+    assert len(held) == 1, "a second save went out while the first was in flight"
+    held[0].continue_()  # the erased cell's save lands, then the undo's
+    page.wait_for_function("document.getElementById('builder').dataset.saved === 'true'")
+    assert Draft.objects.get(key=key).regions == level.regions
+    assert count_solutions(Draft.objects.get(key=key).regions, limit=None) == 1
+
+
+@pytest.mark.worker
+def test_no_try_or_publish_on_a_verdict_the_board_has_outgrown(page, shots, builder_worker):
+    """Publish stayed enabled from a stroke until its verdict came: a board one stroke from
+    unique to ambiguous could be sent (the server refuses it, 400, with a sentence), and
+    tried against the solution of the board before. And a Make it unique answered after a
+    stroke proposed a change of the board before it, undoing the stroke."""
+    level = generate(6, seed=21, tier="easy")
+    page.goto("/create/")
+    page.wait_for_selector("#builder[data-ready='true']")
+    for g in range(6):
+        paint_region(page, level.regions, g)
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    assert page.locator("#publish").is_enabled() and page.locator("#try").is_enabled()
+
+    held = held_requests(page, "**/api/builder/analyze/", method="POST")
+    r, c, g = nudge_to_ambiguity(level.regions)
+    page.locator(f".swatch[data-region='{g}']").click()
+    cell(page, r, c).click()  # two solutions now; its verdict is held back
+    assert until(page, lambda: held), "the stroke's analysis was never asked for"
+    assert verdict(page).startswith("One solution")  # the last verdict, still in view
+    assert page.locator("#publish").is_disabled() and page.locator("#try").is_disabled()
+    held[0].continue_()
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('More than one')")
+    assert page.locator("#publish").is_disabled()
+
+    # Make it unique, and a stroke while its search runs: no proposal for the board before.
+    held = held_requests(page, "**/api/builder/fix/", method="POST")
+    page.locator("#fix").click()
+    assert until(page, lambda: held), "the fix was never asked for"
+    page.locator(f".swatch[data-region='{level.regions[r][c]}']").click()
+    cell(page, r, c).click()  # back to the unique board
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('One solution')")
+    held[0].continue_()
+    # The search's answer is in once its button is free again (hidden: the board is unique).
+    page.wait_for_function("!document.getElementById('fix').disabled", timeout=30_000)
+    assert page.locator("#fix-accept").is_hidden()
+    assert page.locator("#board .cell.moved").count() == 0
+    assert page.locator("#publish").is_enabled()
+    page.screenshot(path=shots / "builder-fix-after-stroke.png")

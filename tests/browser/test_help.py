@@ -30,13 +30,21 @@ def tutorial_cell(page, r, c):
 def walk_the_tutorial(page, each_step=lambda number, step: None):
     """Start the open tutorial and play the engine's steps on its tiny board as it asks them,
     up to its last word (Play, not yet pressed); each_step(number, step) looks at a step
-    before its marks are made."""
+    before its marks are made.
+
+    A step the player's marks complete moves on by itself 0.7 s later; only a step auto-cross
+    had already done on arrival waits for Next. Next was clicked after every step it found
+    enabled: a click that came after the tutorial had moved on (an xdist worker descheduled
+    for 0.7 s) waited on the next step's disabled Next, or, its button moved by the new
+    step's text, met the dialog instead ("intercepts pointer events"), until the timeout."""
     page.locator("#tutorial-next").click()  # Start
     steps = rate(REGIONS).steps
     for number, step in enumerate(steps):
         page.wait_for_function(f"document.getElementById('tutorial-progress').textContent"
                                f" === 'Step {number + 1} of {len(steps)}'")
         each_step(number, step)
+        # Read on arrival: nothing changes it until a mark is made.
+        done_on_arrival = page.locator("#tutorial-next").is_enabled()
         for r, c in step.crosses:
             if tutorial_cell(page, r, c).get_attribute("data-state") != "cross":
                 tutorial_cell(page, r, c).click()
@@ -44,8 +52,8 @@ def walk_the_tutorial(page, each_step=lambda number, step: None):
             tutorial_cell(page, r, c).dblclick()
         for r, c in step.queens:
             assert tutorial_cell(page, r, c).get_attribute("data-state") == "queen"
-        if number < len(steps) - 1 and page.locator("#tutorial-next").is_enabled():
-            page.locator("#tutorial-next").click()  # a step auto-cross had already done
+        if done_on_arrival:
+            page.locator("#tutorial-next").click()
     page.wait_for_function("document.getElementById('tutorial-next').textContent === 'Play'")
 
 

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from generator_ext import generate, hint, rate, sentence
+from generator_ext import generate, hint, rate, sentence, trap_conflicts
 from generator_ext.reasons import SENTENCES
 from puzzles.core.step_words import colour_label, step_message
 
@@ -38,7 +38,18 @@ def real_steps():
     for n, seed, k in [(8, 12, 2), (8, 20, 2), (12, 1, 3)]:
         level = generate(n, seed=seed, stars=k)
         steps += rate(level.regions, stars=k).steps
+    # Traps (issue 40): the steps that end their proofs, and the conflicts a player may name
+    # (worded as steps are), from traps whose proofs and conflicts take every form.
+    for n, tier, seed in TRAPS:
+        level = generate(n, seed=seed, tier=tier, trap=True)
+        steps.append(rate(level.regions).contradiction)
+        steps += trap_conflicts(level.regions)
     return [step for step in steps if step is not None]
+
+
+# Traps whose proofs end each way (a unit left empty, a last cell a queen takes, three
+# regions in two rows) and whose conflicts take every sentence.
+TRAPS = [(8, "easy", 1), (8, "medium", 3), (10, "hard", 2), (6, "medium", 2), (9, "easy", 4)]
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +65,7 @@ def form(step) -> tuple:
             r.get("reach"), min(r.get("steps", 0), 2))
 
 
-def test_every_step_carries_its_reason(steps):
+def test_every_step_carries_its_reason(steps):  # (a trap's conflicts are said as steps)
     assert all(step.reason is not None for step in steps)
     assert {"blocks", "last_cell"} <= {s.technique for s in steps if s.reason["says"] in
                                        ("block_single", "blocks_in_line", "last_stars")}
@@ -162,7 +173,27 @@ def every_variant():
              "reach": False, "outcome": None},
             {"technique": "mistake", "says": "wrong_cross", "row": 4},
             {"technique": "mistake", "says": "wrong_star", "cell": [4, 4]}]
+    out += no_solution_variants()
     out += star_variants()
+    return out
+
+
+def no_solution_variants():
+    """The sentences that end a trap's proof (issue 40), with one line (region) and several
+    on the smaller side."""
+    units = [["region", 1]]
+    out = [{"technique": "last_cell", "says": "no_solution", "why": "empty_unit", "unit": unit,
+            "units": units} for unit in (ROW, COLUMN, ORANGE)]
+    out.append({"technique": "neighbours", "says": "no_solution", "why": "ruled_out",
+                "unit": SAGE, "cell": [2, 2], "queen": [3, 3], "units": units})
+    third = {"kind": "region", "index": 5, "color": "teal"}
+    for why in ("regions_in_lines", "lines_in_regions"):
+        for regions, lines in (([ORANGE, SAGE], {"kind": "row", "indexes": [2]}),
+                               ([ORANGE, SAGE, third], ROWS), ([ORANGE], ROWS),
+                               ([ORANGE, SAGE], COLUMNS), ([ORANGE, SAGE], {"kind": "column",
+                                                                           "indexes": [4]})):
+            out.append({"technique": "group_confinement", "says": "no_solution", "why": why,
+                        "regions": regions, "lines": lines, "units": units})
     return out
 
 

@@ -13,7 +13,8 @@ await Promise.all([
   api.askHint(level, {}), api.reveal(level, {}), api.recordings(level), api.recording(level, 5),
   api.me(), api.updateMe({}), api.deleteMe(), api.follow("ada"), api.unfollow("ada"),
   api.syncCode(), api.joinSync("ABCD-EF23"), api.dailyLeaderboard("date=2026-12-01"),
-  api.createRoom({}), api.analyzePainting({}), api.saveDraft(null, {}), api.saveDraft("k1", {}),
+  api.createRoom({}), api.startSolvable({}), api.solvableRunAt("k2"), api.answerSolvable("k2", 0, {}),
+  api.solvableHint("k2", 1, {}), api.solvableLeaderboard("easy"), api.analyzePainting({}), api.saveDraft(null, {}), api.saveDraft("k1", {}),
   api.deleteDraft("k1"), api.askFix({}), api.publish({}), api.composeMotif(8, "A", "classic"),
 ]);
 console.log(JSON.stringify(called));

@@ -55,3 +55,12 @@ test("a deleted player leaves only the display settings (and what is not the sit
   store.forgetAllButSettings();
   assert.deepEqual(Object.keys(data).sort(), ["other", "queens:settings"]);
 });
+
+test("the unfinished \"Solvable?\" run's key is kept until it is forgotten", () => {
+  assert.equal(store.solvableRunKey(), null);
+  store.saveSolvableRunKey("abc");
+  assert.equal(store.solvableRunKey(), "abc");
+  store.saveSolvableRunKey(null);
+  assert.equal(store.solvableRunKey(), null);
+  assert.deepEqual(Object.keys(data), []);
+});

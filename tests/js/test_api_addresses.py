@@ -18,7 +18,9 @@ EXPECTED = [
     ("GET", "api-recordings"), ("GET", "api-replay"), ("GET", "api-me"), ("PATCH", "api-me"),
     ("DELETE", "api-me"), ("POST", "api-me-follows"), ("DELETE", "api-me-follows"),
     ("POST", "api-sync-code"), ("POST", "api-sync-join"), ("GET", "api-leaderboards-daily"),
-    ("POST", "api-rooms"), ("POST", "api-builder-analyze"), ("POST", "api-drafts"),
+    ("POST", "api-rooms"), ("POST", "api-solvable-runs"), ("GET", "api-solvable-run"),
+    ("POST", "api-solvable-answer"), ("POST", "api-solvable-hint"),
+    ("GET", "api-solvable-leaderboard"), ("POST", "api-builder-analyze"), ("POST", "api-drafts"),
     ("PUT", "api-draft"), ("DELETE", "api-draft"), ("POST", "api-builder-fix"),
     ("POST", "api-builder-publish"), ("GET", "api-builder-motif"),
 ]

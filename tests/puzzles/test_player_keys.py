@@ -22,6 +22,7 @@ from puzzles.models import (
     Room,
     RoomPlayer,
     RoomResult,
+    SolvableRun,
     Solve,
     SyncCode,
 )
@@ -48,8 +49,9 @@ def player_key_columns_by_rule() -> set[str]:
 def test_every_player_key_column_is_in_the_registry_and_nothing_else_is():
     registered = {column.label for column in player_keys.columns()}
     assert registered == player_key_columns_by_rule()
-    # solves, drafts, fix jobs, makers, codes, seats, results, hosts, rated games, ratings
-    assert len(registered) == 10
+    # solves, drafts, fix jobs, makers, codes, seats, results, hosts, rated games, ratings,
+    # "Solvable?" runs
+    assert len(registered) == 11
 
 
 def test_a_column_a_merge_or_delete_skips_says_why():
@@ -77,6 +79,7 @@ def rows_under(make_level, db):
         room = Room.objects.create(code=key[:8], size=8, tier="easy", boards=1, host=key)
         RoomPlayer.objects.create(room=room, player=key, name="Ada")
         RoomResult.objects.create(room=room, round=1, player=key, name="Ada", rank=1)
+        SolvableRun.objects.create(key=f"run-{key}", player=key, tier="easy", size=6)
         return level
     return make
 

@@ -1,5 +1,6 @@
-"""Runs and pools that target a difficulty band (issue 39, item 3): a candidate the engine
-made is judged by its predicted rating before the run stores it, a rejected one is counted,
+"""Runs and pools that target a difficulty band (issue 39, item 3): a candidate is judged
+while the engine builds it (the model's map estimator, a margin wide) and, finished, by its
+predicted rating before the run stores it, a rejected one is counted,
 a band out of reach ends the run exhausted with its reason; a banded pool counts only its
 levels rated in the band and asks its runs for that band. The run form, the API and the
 command take rating_min and rating_max, and refuse a bad band in a sentence that names it."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 
 import pytest
@@ -19,8 +21,14 @@ from puzzles.levels.rating_band import in_band
 from puzzles.levels.selectors import pools as pool_selectors
 from puzzles.levels.services import pools, runs
 from puzzles.levels.services.levels import save_generated_level
-from puzzles.ratings import band
-from puzzles.ratings.features import FEATURES_VERSION
+from puzzles.ratings import band, estimator
+from puzzles.ratings.features import (
+    FEATURES_VERSION,
+    level_features,
+    map_features,
+    map_vector,
+    vector,
+)
 from puzzles.ratings.models import DifficultyModel, LevelFeatures
 from puzzles.ratings.prediction import COLD_START, cold_start, predicted
 from tests.support import shape_model_in_service
@@ -90,6 +98,118 @@ def test_with_a_model_in_service_candidates_are_judged_by_its_prediction_and_kep
         assert prediction.model == model.version
         assert low <= prediction.rating <= high
     assert LevelFeatures.objects.filter(level__in=stored, version=FEATURES_VERSION).count() == 3
+
+
+class Counted:
+    """The run's two judges registered counted (the engine's left out when not `early`)."""
+
+    def __init__(self, *, early: bool):
+        self.early, self.early_out, self.final, self.final_out = 0, 0, 0, 0
+        self.use_early = early
+
+    def __enter__(self):
+        def early_judge(**question):
+            judge = band.early_judge(**question) if self.use_early else None
+            if judge is None:
+                return None
+
+            def counted(regions, tier):
+                verdict = judge(regions, tier)
+                self.early += 1
+                self.early_out += not verdict
+                return verdict
+
+            return counted
+
+        def final_judge(generated, **ends):
+            verdict = band.judge_candidate(generated, **ends)
+            self.final += 1
+            self.final_out += not verdict.accepted
+            return verdict
+
+        rating_band.answer(judge=final_judge, count_within=band.count_within,
+                           early_judge=early_judge)
+        return self
+
+    def __exit__(self, *exc):
+        band.answer_levels()
+
+
+def middle_band(size: int) -> tuple[int, int]:
+    guesses = sorted(band.judge_candidate(generate(size, seed=seed), rating_min=None,
+                                          rating_max=None).rating for seed in range(1, 31))
+    return math.floor(guesses[10]), math.ceil(guesses[20])
+
+
+def test_the_engine_turns_candidates_down_while_built_so_fewer_levels_are_judged_finished():
+    """The same run twice, the engine given the early judge or not: with it, candidates are
+    turned down inside generate() and far fewer finished levels are judged (and rejected)
+    for the same levels stored, each still within the band by the final word."""
+    model_in_service()
+    low, high = middle_band(6)
+    with Counted(early=False) as finished_only:
+        alone = banded_run(6, requested=4, rating_min=low, rating_max=high)
+    Level.objects.all().delete()
+    with Counted(early=True) as both:
+        judged = banded_run(6, requested=4, rating_min=low, rating_max=high)
+    assert alone.status == judged.status == RunStatus.SUCCEEDED
+    assert finished_only.early == 0 and finished_only.final_out > 0
+    assert both.early > 0 and both.early_out > 0  # turned down while built
+    assert both.final < finished_only.final and both.final_out < finished_only.final_out, (
+        vars(both), vars(finished_only))
+    for level in Level.objects.all():
+        assert low <= predicted(level).rating <= high
+
+
+def test_the_early_judge_turns_down_only_a_map_clearly_outside_the_band():
+    """Its margin (measured on levels the map estimator was not fitted on) widens the band:
+    a map predicted within the margin of an end is kept for the final word."""
+    model = model_in_service()
+    level = generate(6, seed=7)
+    keep_all = band.early_judge(size=6, rule="touch", stars=1, rating_min=0, rating_max=4000)
+    assert keep_all(level.regions, level.tier) is True
+    fitted = band.serving_model()[2]
+    margin = fitted["map_margin"]
+    assert margin > 0
+    values = map_vector(map_features(level.regions, "touch", 1, level.tier))
+    rating = estimator.predict_map(fitted, values)
+    near = band.early_judge(size=6, rule="touch", stars=1,
+                            rating_min=math.floor(rating + margin), rating_max=None)
+    assert near(level.regions, level.tier) is True  # outside the band, within the margin
+    far = band.early_judge(size=6, rule="touch", stars=1,
+                           rating_min=math.ceil(rating + margin) + 1, rating_max=None)
+    assert far(level.regions, level.tier) is False
+    below = band.early_judge(size=6, rule="touch", stars=1, rating_min=None,
+                             rating_max=math.floor(rating - margin) - 1)
+    assert below(level.regions, level.tier) is False
+    # Nothing to judge a map by: k-star levels, no band, and a model without a map estimator.
+    assert band.early_judge(size=6, rule="touch", stars=2, rating_min=0, rating_max=9) is None
+    assert band.early_judge(size=6, rule="touch", stars=1, rating_min=None,
+                            rating_max=None) is None
+    model.in_service = False
+    model.save()
+    assert band.early_judge(size=6, rule="touch", stars=1, rating_min=0, rating_max=9) is None
+    features = [level_features(generate(6, seed=seed).regions, "touch") for seed in range(9)]
+    DifficultyModel.objects.create(
+        version="gbm-before-maps", trained_on=9, features_version=FEATURES_VERSION,
+        in_service=True, estimator=estimator.dumped(
+            {key: value for key, value in estimator.fit(
+                [vector(values) for values in features],
+                [1000 + 100 * i for i in range(9)], [30.0] * 9,
+                [estimator.Board(6, 1)] * 9).items() if key != "map_margin"}))
+    assert band.early_judge(size=6, rule="touch", stars=1, rating_min=0, rating_max=9) is None
+
+
+def test_candidates_all_turned_down_while_built_count_and_end_the_run_exhausted(monkeypatch):
+    """A band the map estimator puts every candidate far from: each generate() ends in
+    JudgedOut, counted as one rejected; past the bound the run ends with its reason."""
+    model_in_service()
+    monkeypatch.setattr(runs, "EXHAUSTED_MIN_REJECTED", 3)
+    with Counted(early=True) as counted:
+        run = banded_run(6, requested=2, rating_min=3900)
+    assert run.status == RunStatus.EXHAUSTED and run.produced == 0
+    assert run.rejected == 4 and counted.final == 0 and counted.early_out == counted.early > 0
+    assert re.search(r"\(the last \d+ turned down while built\)", run.error), run.error
 
 
 def test_an_unbanded_run_judges_nothing():

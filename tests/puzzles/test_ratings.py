@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from puzzles.models import LevelRating, PlayerRating, RatedGame, Solve
 from puzzles.play.services import strikes
-from puzzles.ratings import scale
+from puzzles.ratings import glicko, scale
 from puzzles.ratings import services as ratings
 from puzzles.ratings.expected_time import expected_seconds
 from puzzles.ratings.outcome import outcome
-from puzzles.ratings.par import MEASURED_PAR_GAMES, beaten, measured_par, predicted_par
+from puzzles.ratings.par import CEILING, MEASURED_PAR_GAMES, beaten, measured_par, predicted_par
 from puzzles.ratings.prediction import cold_start
 from tests.api.test_players import commits_run_their_callbacks  # noqa: F401 (autouse)
 
@@ -137,6 +137,33 @@ def test_a_fast_solve_raises_the_player_and_lowers_the_level_and_a_slow_one_the_
     assert rows["fast"].rating > 1500 > levels[level.id].rating
     assert rows["slow"].rating < 1500 < levels[other.id].rating
     assert all(r.games == 1 and r.deviation < 350 for r in [*rows.values(), *levels.values()])
+
+
+def test_a_time_scores_at_most_what_the_ceiling_player_is_expected_to_and_no_less_below():
+    level = glicko.Standing(1500.0, 350.0, 0.06)
+    best = ratings.best_score(level)
+    ceiling = glicko.Standing(CEILING, 350.0, 0.06)
+    assert best == pytest.approx(glicko.expected(ceiling, against=level)) and 0.5 < best < 1
+    floor = outcome(seconds=4, expected_seconds=115, mistakes=0)
+    assert floor > best  # the ranked floor's pace scores more than the ceiling allows
+    assert outcome(seconds=4, expected_seconds=115, mistakes=0, best=best) == best
+    assert outcome(seconds=4, expected_seconds=115, mistakes=1, best=best) == pytest.approx(
+        best * 0.8)  # mistakes still cost, from the capped score
+    slow = outcome(seconds=200, expected_seconds=115, mistakes=0)
+    assert outcome(seconds=200, expected_seconds=115, mistakes=0, best=best) == slow
+
+
+@pytest.mark.django_db
+def test_a_script_solving_every_level_at_the_ranked_floor_rates_no_higher_than_the_ceiling(
+        make_level):
+    """The outside attacker's find (issue 39): one cookie solving sixteen 7×7 levels at the
+    ranked floor (4 s) climbed past 2,000, the rating shown beside it in race rooms."""
+    for k in range(24):
+        level = make_level(size=7, seed=700 + k)
+        ratings.rate_solve(solve_id=played(level, "script", 4, at=k, address="bot").id)
+    script = PlayerRating.objects.get(player="script")
+    assert script.games == 24
+    assert CEILING - 150 < script.rating <= CEILING, script.rating
 
 
 @pytest.mark.django_db

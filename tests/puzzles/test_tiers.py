@@ -12,6 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from generator_ext import canonical_hash, generate, rate, served_tiers
+from puzzles.core.vocabulary import SOLVABLE_SIZES
 from puzzles.daily import services as daily_service
 from puzzles.levels import cache as level_cache
 from puzzles.levels.selectors import levels as level_selectors
@@ -47,13 +48,16 @@ def test_rate_levels_rates_everything_and_deactivates_what_logic_cannot_finish(c
 
 def test_default_pool_targets_cover_every_served_size_and_tier():
     created = pool_service.ensure_pool_targets()
-    pools = set(PoolTarget.objects.values_list("size", "tier", "stars"))
+    pools = set(PoolTarget.objects.filter(kind="level").values_list("size", "tier", "stars"))
+    modes = set(PoolTarget.objects.exclude(kind="level").values_list("size", "tier", "kind"))
+    assert modes == {(size, tier, kind) for tier, size in SOLVABLE_SIZES.items()
+                     for kind in ("solvable", "trap")}
     assert pools == {(n, t, k) for k in (1, 2, 3) for n in range(4, 21)
                      for t in served_tiers(n, k)}
     assert (10, "expert", 2) in pools and (14, "expert", 3) in pools  # the standard boards
     assert (14, "hard", 3) in pools and (10, "easy", 2) in pools
     assert (16, "hard", 3) not in pools  # too rare to find: a pool that would never fill
-    assert created == len(pools) and pool_service.ensure_pool_targets() == 0
+    assert created == len(pools) + len(modes) and pool_service.ensure_pool_targets() == 0
     assert (4, "medium", 1) not in pools and (16, "expert", 1) in pools
     assert (17, "expert", 1) not in pools
 

@@ -13,28 +13,31 @@ from puzzles.builder.services import jobs as builder_jobs
 from puzzles.builder.services import painting as builder
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
-from puzzles.core.vocabulary import Source
+from puzzles.core.vocabulary import Kind, Source
 from puzzles.levels import cache_invalidation as level_changes
 from puzzles.levels.models import Level
+from puzzles.levels.services.levels import store_community_trap
 
 MAX_DRAFTS_PER_PLAYER = 50
 
 
 def publish_level(*, player: str, regions: object, rule: object, title: object = "",
                   maker_name: object = "", draft_key: str | None = None,
-                  stars: object = 1, address: str = "") -> tuple[Level, bool]:
+                  stars: object = 1, address: str = "", trap: bool = False) -> tuple[Level, bool]:
     """Store a finished board as a community level: (level, True), or (the stored level,
     False) when the same puzzle exists. It enters no pool and no daily until staff promote
-    it. The player's draft it came from, if named, links to it."""
+    it. The player's draft it came from, if named, links to it. With `trap`, a board logic
+    proves has no solution is stored as a trap for "Solvable?" (issue 40), listed on no
+    page; promoted, it joins the mode."""
     level, created = _publish(player=player, regions=regions, rule=rule, title=title,
-                              maker_name=maker_name, stars=stars, address=address)
+                              maker_name=maker_name, stars=stars, address=address, trap=trap)
     if draft_key:
         Draft.objects.filter(player=player, key=draft_key).update(level=level)
     return level, created
 
 
 def _publish(*, player, regions, rule, title, maker_name, stars,
-             address) -> tuple[Level, bool]:
+             address, trap=False) -> tuple[Level, bool]:
     rule = domain.check_rule(rule)
     stars = builder.check_builder_stars(stars, rule)
     regions = domain.check_painting(regions, allow_unpainted=False)
@@ -45,6 +48,7 @@ def _publish(*, player, regions, rule, title, maker_name, stars,
     if existing is not None:  # the player has played it: a link to it, not a copy
         return existing, False
     builder.refuse_near_copy(regions, player=player)
+    builder.refuse_modes_board(regions, player=player)
     # A k-star analysis is past the web's bound: one at a time per address (publishing is
     # also counted per address, a few an hour).
     with builder_jobs.costly_turn(address or player) if builder.is_costly(regions, stars) \
@@ -52,6 +56,13 @@ def _publish(*, player, regions, rule, title, maker_name, stars,
         analysis = builder.analyzed(regions, rule=rule, stars=stars)
     if analysis.problems:
         raise ServiceError(analysis.problems[0].message)
+    if trap:
+        if not builder.is_trap(analysis):
+            raise ServiceError(gettext("only a board that logic proves has no solution is "
+                                       "a trap"))
+        level, created = store_community_trap(regions, rule, maker=player, title=title,
+                                              maker_name=maker_name)
+        return (level, True) if created else (_published_before(level), False)
     if analysis.solution_count != 1:
         raise ServiceError(gettext("this board has no solution; only a unique board is a level")
                            if analysis.solution_count == 0 else
@@ -68,9 +79,18 @@ def _publish(*, player, regions, rule, title, maker_name, stars,
                 canonical_hash=digest, tier=analysis.rating.tier, score=analysis.rating.score,
                 min_region_size=1, strategy="builder", seed=0, is_active=False,
                 source=Source.COMMUNITY, maker=player, title=title, maker_name=maker_name)
-    except IntegrityError:  # the same board published at the same moment
-        return Level.objects.get(canonical_hash=digest), False
+    except IntegrityError:  # the same board published at the same moment, or one of
+        # "Solvable?"'s
+        return _published_before(Level.all_kinds.get(canonical_hash=digest)), False
     return level, True
+
+
+def _published_before(stored: Level) -> Level:
+    """The stored board a publish met: a community one (its link), or one of "Solvable?"'s
+    boards, which no route shows: refused with one sentence, whichever kind it is."""
+    if stored.source != Source.COMMUNITY and stored.kind != Kind.LEVEL:
+        raise ServiceError(gettext("this board cannot be published"))
+    return stored
 
 
 def save_draft(*, player: str, key: str | None, regions: object, rule: object,
@@ -111,7 +131,8 @@ def moderate_levels(level_ids, *, hidden: bool | None = None,
             fields["is_active"] = False
     if promoted is not None:
         fields["is_active"] = promoted
-    levels = Level.objects.filter(id__in=level_ids, source=Source.COMMUNITY)
+    # Every kind: a promoted community trap joins "Solvable?" (issue 40).
+    levels = Level.all_kinds.filter(id__in=level_ids, source=Source.COMMUNITY)
     touched = list(levels.only("id", "size", "rule"))
     changed = levels.update(**fields)
     level_changes.forget_levels(touched)  # an update sends no signal: one change for the batch

@@ -5,6 +5,7 @@ is services.builder_jobs."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 
@@ -18,6 +19,7 @@ from generator_ext import (
     generate,
     make_unique,
     painted_colors,
+    rate,
     validate_regions,
 )
 from generator_ext import check_stars as engine_check_stars
@@ -111,13 +113,42 @@ def refuse_near_copy(regions: list[list[int]], *, player: str) -> None:
             raise ServiceError(str(STORED_LEVEL_REFUSAL))
 
 
+def refuse_modes_board(regions: list[list[int]], *, player: str) -> None:
+    """A finished painting that is, or is a few cells from, one of "Solvable?"'s boards is
+    refused with one sentence whichever kind it is (under any symmetry, relabelling, rule
+    and star count), unless the player painted that trap: its analysis (solutions, or a
+    trap's proof) told a dealt board's kind and answer before the player answered it, and
+    publishing it said "no solution" for a trap alone."""
+    if not is_finished(regions):
+        return
+    for board in level_selectors.modes_boards_near(regions):
+        if not (board.source == Source.COMMUNITY and board.maker == player):
+            raise ServiceError(gettext("This board is one of “Solvable?”'s boards, so the "
+                                       "builder will not analyse it: answer it there."))
+
+
 def analyzed(regions: list[list[int]], *, rule: str, stars: int = 1) -> Analysis:
     """The engine's analysis of a painting, its regions named by their paint; a board past
-    its search budget is refused with its sentence."""
+    its search budget is refused with its sentence. A finished Queens painting with no
+    solution whose contradiction logic reaches carries that proof as its rating (rate():
+    its tier, steps and contradiction): it may be published as a trap (issue 40). One of
+    "Solvable?"'s boards, either kind, never gets here (refuse_modes_board)."""
+    colors = painted_colors(len(regions))
     try:
-        return analyze(regions, rule, colors=painted_colors(len(regions)), stars=stars)
+        analysis = analyze(regions, rule, colors=colors, stars=stars)
     except ValueError as error:
         raise ServiceError(str(error)) from None
+    if stars == 1 and analysis.solution_count == 0 and not analysis.problems:
+        proof = rate(regions, rule, colors=colors)
+        if proof.contradiction is not None:
+            analysis = dataclasses.replace(analysis, rating=proof)
+    return analysis
+
+
+def is_trap(analysis: Analysis) -> bool:
+    """A painting logic proves has no solution: what may be published as a trap."""
+    return (analysis.solution_count == 0 and analysis.rating is not None
+            and analysis.rating.contradiction is not None)
 
 
 def check_builder_stars(stars: object, rule: str) -> int:
@@ -140,6 +171,7 @@ def checked_painting(*, regions: object, rule: object, player: str,
         raise ServiceError(str(error)) from None
     refuse_stored_level(regions, rule=rule, player=player, stars=stars)
     refuse_near_copy(regions, player=player)
+    refuse_modes_board(regions, player=player)
     return regions, rule, stars
 
 

@@ -22,6 +22,22 @@ def active_levels(size: int, rule: str, tier: str | None = None,
     return levels.filter(tier=tier) if tier else levels
 
 
+def kind_levels(size: int, tier: str, kind: str) -> QuerySet[Level]:
+    """The boards of a (size, tier) that "Solvable?" may deal (issue 40), of a kind (Kind:
+    its ordinary boards or its traps): the one read of them outside the mode's own rows."""
+    return Level.all_kinds.filter(kind=kind, size=size, tier=tier, hidden=False,
+                                  is_active=True)
+
+
+def modes_boards_near(painting: list[list[int]]) -> list[Level]:
+    """"Solvable?"'s boards of either kind (any state) the painting is or is near (a few
+    cells apart, likeness.near_maps: the map alone, for a trap holds no solution)."""
+    boards = list(Level.all_kinds.filter(kind__in=(domain.Kind.SOLVABLE, domain.Kind.TRAP),
+                                         size=len(painting))
+                  .only("id", "regions", "kind", "source", "maker"))
+    return [boards[at] for at in likeness.near_maps(painting, [b.regions for b in boards])]
+
+
 def not_a_future_daily(today: date | None = None) -> Q:
     """Levels a player may see today: none reserved for a daily after today."""
     today = today or timezone.now().date()

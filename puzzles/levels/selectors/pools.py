@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
+from puzzles.core.vocabulary import Kind
 from puzzles.levels import rating_band
 from puzzles.levels.models import Level, PoolTarget
 from puzzles.levels.selectors import levels as level_selectors
@@ -23,6 +24,7 @@ class PoolState:
     target: int
     running: bool
     paused: bool
+    kind: str = "level"
 
     @property
     def full(self) -> bool:
@@ -42,13 +44,16 @@ def active_tier_counts() -> dict[tuple[int, str, str | None, int], int]:
 def pool_fill(target: PoolTarget, counts: dict | None = None) -> int:
     """The levels a pool has ready: its active levels, or of a banded pool those rated
     within the band (rating_band.count_within: play's rating once settled, else the
-    predicted one). `counts`: active_tier_counts() when the caller has it."""
+    predicted one). `counts`: active_tier_counts() when the caller has it. A "Solvable?"
+    pool's: the mode's boards of its kind (level_selectors.kind_levels)."""
+    if target.kind != Kind.LEVEL:
+        return level_selectors.kind_levels(target.size, target.tier, target.kind).count()
     if target.banded:
         return rating_band.count_within(
             level_selectors.active_levels(target.size, target.rule, target.tier, target.stars),
             rating_min=target.rating_min, rating_max=target.rating_max)
     if counts is not None:
-        return counts.get(_pool(target), 0)
+        return counts.get(_pool(target)[:4], 0)
     return level_selectors.active_levels(target.size, target.rule, target.tier,
                                          target.stars).count()
 
@@ -61,7 +66,7 @@ def pool_status(*, paused: bool) -> list[PoolState]:
     return [
         PoolState(size=target.size, rule=target.rule, tier=target.tier, stars=target.stars,
                   active=pool_fill(target, active), target=target.target,
-                  running=_pool(target) in running, paused=paused)
+                  running=_pool(target) in running, paused=paused, kind=target.kind)
         for target in PoolTarget.objects.order_by("rule", "stars", "size", "tier")
     ]
 
@@ -74,5 +79,5 @@ def fill_summary() -> tuple[int, int]:
     return full, targets.count()
 
 
-def _pool(target: PoolTarget) -> tuple[int, str, str, int]:
-    return (target.size, target.rule, target.tier, target.stars)
+def _pool(target: PoolTarget) -> tuple[int, str, str, int, str]:
+    return (target.size, target.rule, target.tier, target.stars, target.kind)

@@ -9,16 +9,17 @@ def run_by_id(run_id: int) -> GenerationRun | None:
     return GenerationRun.objects.filter(id=run_id).first()
 
 
-def pool_has_active_run(size: int, rule: str, tier: str = "", stars: int = 1) -> bool:
+def pool_has_active_run(size: int, rule: str, tier: str = "", stars: int = 1, *,
+                        kind: str = "level") -> bool:
     return GenerationRun.objects.filter(
-        size=size, rule=rule, tier=tier or "", stars=stars, status__in=ACTIVE_RUN_STATUSES
-    ).exists()
+        size=size, rule=rule, tier=tier or "", stars=stars, kind=kind,
+        status__in=ACTIVE_RUN_STATUSES).exists()
 
 
-def active_runs_by_pool() -> dict[tuple[int, str, str, int], GenerationRun]:
-    """The queued or running run of each (size, rule, tier, stars) pool."""
+def active_runs_by_pool() -> dict[tuple[int, str, str, int, str], GenerationRun]:
+    """The queued or running run of each (size, rule, tier, stars, kind) pool."""
     return {
-        (run.size, run.rule, run.tier, run.stars): run
+        (run.size, run.rule, run.tier, run.stars, run.kind): run
         for run in GenerationRun.objects.filter(status__in=ACTIVE_RUN_STATUSES)
     }
 

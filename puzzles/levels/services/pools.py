@@ -9,8 +9,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from generator_ext import trap_tiers
 from puzzles.core import vocabulary as domain
-from puzzles.core.vocabulary import Rule
+from puzzles.core.vocabulary import Kind, Rule
 from puzzles.levels.models import PoolTarget
 from puzzles.levels.selectors import pools as pool_selectors
 from puzzles.levels.selectors import runs as run_selectors
@@ -26,7 +27,8 @@ TOP_UP_DEBOUNCE_S = 30
 def ensure_pool_targets(*, sizes=None, rule: str = Rule.TOUCH,
                         target: int = DEFAULT_POOL_TARGET, stars=None) -> int:
     """A pool target for every served (size, tier, stars) of `stars` (default: every star
-    count; k-star pools only under the touch rule); returns how many were created."""
+    count; k-star pools only under the touch rule), and "Solvable?"'s pools (its boards and
+    its traps): returns how many were created."""
     created = 0
     for count in stars or domain.STAR_COUNTS:
         if count != 1 and rule != Rule.TOUCH:
@@ -34,8 +36,21 @@ def ensure_pool_targets(*, sizes=None, rule: str = Rule.TOUCH,
         for size in sizes or domain.SERVED_SIZES:
             for tier in domain.tiers_at(size, count):
                 created += PoolTarget.objects.get_or_create(
-                    size=size, rule=rule, tier=tier, stars=count, defaults={"target": target}
-                )[1]
+                    size=size, rule=rule, tier=tier, stars=count, kind=Kind.LEVEL,
+                    defaults={"target": target})[1]
+    return created + ensure_solvable_targets(target=target)
+
+
+def ensure_solvable_targets(*, target: int = DEFAULT_POOL_TARGET) -> int:
+    """"Solvable?"'s two pools for each of its tiers at its size (vocabulary.SOLVABLE_SIZES):
+    its ordinary boards and its traps, beside that size's ordinary pool; how many were
+    created."""
+    created = 0
+    for tier, size in domain.SOLVABLE_SIZES.items():
+        for kind in (Kind.SOLVABLE, Kind.TRAP):
+            created += PoolTarget.objects.get_or_create(
+                size=size, rule=Rule.TOUCH, tier=tier, stars=1, kind=kind,
+                defaults={"target": target})[1]
     return created
 
 
@@ -44,7 +59,8 @@ def retire_unserved_targets() -> list[str]:
     rare to find within its budgets): such a pool would never fill, and its runs would end
     exhausted again every top-up. The names of the pools retired."""
     retired = [target for target in PoolTarget.objects.all()
-               if target.tier not in domain.tiers_at(target.size, target.stars)]
+               if target.tier not in domain.tiers_at(target.size, target.stars)
+               or (target.kind == Kind.TRAP and target.tier not in trap_tiers(target.size))]
     PoolTarget.objects.filter(id__in=[target.id for target in retired]).delete()
     return [str(target) for target in retired]
 
@@ -64,14 +80,15 @@ def top_up_pools(*, target_ids=None) -> list:
             with transaction.atomic():
                 target = PoolTarget.objects.select_for_update().get(id=target_id)
                 if run_selectors.pool_has_active_run(target.size, target.rule, target.tier,
-                                                     target.stars):
+                                                     target.stars, kind=target.kind):
                     continue
                 deficit = target.target - pool_selectors.pool_fill(target)
                 if deficit > 0:
                     created.append(runs.create_run(
                         size=target.size, rule=target.rule, tier=target.tier,
                         requested=min(deficit, MAX_RUN_REQUEST), stars=target.stars,
-                        rating_min=target.rating_min, rating_max=target.rating_max))
+                        rating_min=target.rating_min, rating_max=target.rating_max,
+                        kind=target.kind))
         except Exception:
             log.exception("top-up of pool target %s failed", target_id)
     return created

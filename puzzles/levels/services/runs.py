@@ -1,6 +1,8 @@
 """Generation runs: created, queued, worked a slice at a time with a heartbeat, handed to a
 fresh task, resumed when their worker died, and finished (their states: run_states.py). A
-banded run's candidates are judged before they are stored (levels/rating_band.py)."""
+banded run's candidates are judged twice (levels/rating_band.py): by the engine while they
+are built (a candidate clearly outside the band is abandoned for the next), and finished,
+before they are stored."""
 
 from __future__ import annotations
 
@@ -13,12 +15,13 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from generator_ext import generate
+from generator_ext import JudgedOut, generate
 from puzzles.core import vocabulary as domain
 from puzzles.core.errors import ServiceError
+from puzzles.core.vocabulary import Kind
 from puzzles.levels import cache as level_cache
 from puzzles.levels import rating_band
-from puzzles.levels.models import GenerationRun, RunStatus
+from puzzles.levels.models import GenerationRun, RunStatus, check_kind
 from puzzles.levels.services import run_states
 from puzzles.levels.services.levels import save_generated_level
 from puzzles.levels.services.run_states import (  # the runs' service names them too
@@ -37,6 +40,7 @@ EXHAUSTED_RATIO = 2
 # A banded run ends "exhausted" once the candidates it rejected (predicted outside its band)
 # pass this floor and this multiple of its levels: a band its pool seldom reaches (under
 # about one candidate in twenty) or never does ends with its reason, not a run for ever.
+# A generate() whose every candidate the engine's judge turned down (JudgedOut) counts one.
 EXHAUSTED_MIN_REJECTED = 100
 REJECTED_RATIO = 20
 
@@ -44,9 +48,12 @@ REJECTED_RATIO = 20
 def check_run_request(*, size: object, rule: object, tier: object, requested: object,
                       style: object = "", motif: object = "", stars: object = 1,
                       family: object = "", rating_min: object = None,
-                      rating_max: object = None) -> str:
+                      rating_max: object = None, kind: object = Kind.LEVEL) -> str:
     """ServiceError naming the first bad field of a run request; the checked tier."""
     domain.check_size(size)
+    if check_kind(kind, size=size, rule=rule, tier=tier, stars=stars) == Kind.TRAP and (
+            style or motif or family or rating_min is not None or rating_max is not None):
+        raise ServiceError("trap runs take no style, motif, family or band")
     domain.check_rule(rule)
     domain.check_stars(stars, size)
     domain.check_star_rule(stars, rule)
@@ -69,15 +76,16 @@ def check_run_request(*, size: object, rule: object, tier: object, requested: ob
 def create_run(*, size: int, rule: str, requested: int, requested_by=None,
                tier: str = "", style: str = "", motif: str = "",
                stars: int = 1, family: str = "", rating_min: int | None = None,
-               rating_max: int | None = None, send: bool = True) -> GenerationRun:
+               rating_max: int | None = None, kind: str = Kind.LEVEL,
+               send: bool = True) -> GenerationRun:
     """A queued run; its task is sent once the transaction commits (unless `send` is false:
     run_here works it). Its levels are composed in the family (blank: each drawn) under the
     style's symmetries (blank: any) around the motif (blank: none), and each is predicted
     within the band (rating_min to rating_max, either end open) before it is stored."""
     tier = check_run_request(size=size, rule=rule, tier=tier, requested=requested,
                              style=style, motif=motif, stars=stars, family=family,
-                             rating_min=rating_min, rating_max=rating_max)
-    run = GenerationRun.objects.create(
+                             rating_min=rating_min, rating_max=rating_max, kind=kind)
+    run = GenerationRun.objects.create(kind=kind,
         size=size, rule=rule, tier=tier, requested=requested, requested_by=requested_by,
         style=style or "", motif=motif or "", stars=stars, family=family or "",
         rating_min=rating_min, rating_max=rating_max,
@@ -127,15 +135,21 @@ def _advance(run_id: int, deadline: float, seed: int | None = None) -> bool:
             return False
         if time.monotonic() >= deadline:
             return True
-        failure, verdict = None, None
+        failure, verdict, judged_out = None, None, None
         # No lock held while the engine works; it releases the GIL, so the beat goes on.
         with beating(run_id):
             attempt = None if seed is None else (
                 seed + run.produced + run.duplicates + run.rejected)
+            early = rating_band.early_judge(
+                size=run.size, rule=run.rule, stars=run.stars, rating_min=run.rating_min,
+                rating_max=run.rating_max) if run.banded else None
             try:
                 generated = generate(run.size, run.rule, seed=attempt, tier=run.tier or None,
                                      style=run.style or None, motif=run.motif or None,
-                                     stars=run.stars, family=run.family or None)
+                                     stars=run.stars, family=run.family or None, judge=early,
+                                     trap=run.kind == Kind.TRAP)  # a trap run is never banded
+            except JudgedOut as error:  # every candidate predicted outside, while built
+                judged_out = error
             except RuntimeError as error:  # every attempt of the engine's budget failed
                 failure = str(error)
             else:
@@ -145,15 +159,19 @@ def _advance(run_id: int, deadline: float, seed: int | None = None) -> bool:
         if failure is not None:
             finish_exhausted(run_id, reason=failure)
             return False
+        if judged_out is not None:
+            if _rejected(run_id, f"{judged_out.judged_out} turned down while built"):
+                return False
+            continue
         if verdict is not None and not verdict.accepted:
-            if _rejected(run_id, verdict):
+            if _rejected(run_id, f"{verdict.rating:.0f}, by {verdict.model}"):
                 return False
             continue
         with transaction.atomic():
             run = GenerationRun.objects.select_for_update().get(id=run_id)
             if run.status != RunStatus.RUNNING or run.produced >= run.requested:
                 continue
-            level = save_generated_level(generated)
+            level = save_generated_level(generated, kind=run.kind)
             if level is None:
                 run.duplicates += 1
             else:
@@ -169,9 +187,9 @@ def _advance(run_id: int, deadline: float, seed: int | None = None) -> bool:
                 return False
 
 
-def _rejected(run_id: int, verdict: rating_band.Verdict) -> bool:
-    """Count a candidate predicted outside the run's band; True when that ended the run
-    (exhausted: the band is out of this pool's reach)."""
+def _rejected(run_id: int, last: str) -> bool:
+    """Count a candidate predicted outside the run's band (`last`: how it was); True when
+    that ended the run (exhausted: the band is out of this pool's reach)."""
     with transaction.atomic():
         run = GenerationRun.objects.select_for_update().get(id=run_id)
         if run.status != RunStatus.RUNNING:
@@ -184,7 +202,7 @@ def _rejected(run_id: int, verdict: rating_band.Verdict) -> bool:
         band = rating_band.words(run.rating_min, run.rating_max)
         run_states.finish(run, RunStatus.EXHAUSTED,
                 f"only {run.produced} levels rated {band} for {run.rejected} candidates "
-                f"predicted outside it (the last {verdict.rating:.0f}, by {verdict.model}): "
+                f"predicted outside it (the last {last}): "
                 f"the band is out of reach of {run.size}×{run.size} "
                 f"{run.tier or 'any-tier'} levels")
         return True
