@@ -89,7 +89,7 @@ def kinds_of(nodeid: str, fixturenames) -> set[str]:
 
 
 def group_of(nodeid: str, fixturenames, kinds: set[str]) -> str | None:
-    """The xdist group a test runs in (`pytest -n 3 --dist loadgroup`), or None to go
+    """The xdist group a test runs in (`pytest -n 2 --dist loadgroup`), or None to go
     wherever a core is free: every test of the compose-like stack on one worker (one stack
     for the run, as one would be started without xdist), and a browser or app-server test
     with the rest of its file (its module's server or page is started once, not once a

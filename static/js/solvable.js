@@ -34,12 +34,19 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && controller.mode === "claim") { e.preventDefault(); controller.cancelClaim(); }
 });
 
+// These buttons swap the row of buttons (or deal, or answer): the second click of a double
+// click would land on whichever button took the place (Cancel under "No solution"), so it
+// acts once. Undo and Redo count each click.
+const ONCE = new Set(["start", "solved", "noSolution", "hint", "submitClaim", "cancelClaim",
+                      "next", "again"]);
+
 root.addEventListener("click", (e) => {
   const unit = e.target.closest("[data-unit]");
   if (unit) { controller.toggleUnit(unit.dataset.unit, +unit.dataset.index); return; }
   const button = e.target.closest("[data-action]");
   if (!button) return;
   const action = button.dataset.action;
+  if (e.detail > 1 && ONCE.has(action)) return;
   if (action === "start") controller.start(document.querySelector("input[name=sv-tier]:checked")?.value);
   else controller[action]();
 });

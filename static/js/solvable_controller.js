@@ -12,6 +12,7 @@ export class SolvableController {
     this.view = view; this.api = api; this.storage = storage; this.tier = ownTier;
     this.run = null; this.at = 0; this.game = null;
     this.mode = "idle"; this.claim = new Set(); this.reveal = null; this.busy = false;
+    this.hinting = false;
   }
 
   // ------------------------------------------------------------------ the run
@@ -75,7 +76,9 @@ export class SolvableController {
   }
 
   // ------------------------------------------------------------ the board's input
-  playing() { return this.mode === "play" && !this.busy; }
+  // The marks wait while a hint is on its way (it speaks of them); the answers do not.
+  playing() { return this.answerable() && !this.hinting; }
+  answerable() { return this.mode === "play" && !this.busy; }
   act(change) { if (this.playing() && change(this.game) !== false) this.changed(); }
   // The marks changed (a mark, Undo, Clear, a drag): a hint shown spoke of the marks before,
   // so it goes, its sentence and its cells, as the game page's clearHint does.
@@ -100,7 +103,7 @@ export class SolvableController {
 
   // ------------------------------------------------------------ "No solution"
   noSolution() {
-    if (!this.playing()) return;
+    if (!this.answerable()) return;
     this.mode = "claim";
     this.view.hideHint();
     this.view.status(gettext("Select the rows, columns or regions that cannot all have their queen, and no more: tap a row's or a column's number, or a cell of a region. Then press “Submit”."));
@@ -136,7 +139,7 @@ export class SolvableController {
     this.send({ answer: "no_solution", units: this.claimUnits() });
   }
   solved() {
-    if (!this.playing()) return;
+    if (!this.answerable()) return;
     if (!this.game.isFull()) {
       this.view.status(gettext("Place a queen in every row, column and region first, with none touching."));
       return;
@@ -173,12 +176,16 @@ export class SolvableController {
     }
     return marks;
   }
+  // One hint at a time. A press of "No solution" or "Solved" while it is on its way is not
+  // lost (under load a hint takes a while): the hint, come too late, is not shown.
   async hint() {
     if (!this.playing()) return;
-    this.busy = true;
-    const answer = await this.api.solvableHint(this.run.key, this.at,
+    this.hinting = true;
+    const at = this.at;
+    const answer = await this.api.solvableHint(this.run.key, at,
       { queens: this.game.queens(), crosses: this.game.crosses() });
-    this.busy = false;
+    this.hinting = false;
+    if (this.mode !== "play" || this.at !== at) return;
     if (!answer.ok) { this.view.status(answer.message); return; }
     this.view.showHint(answer.data);
     this.render();

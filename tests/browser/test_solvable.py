@@ -4,6 +4,7 @@ solved with queens and each trap answered "No solution" by selecting its conflic
 a claim, a proof drawn and the run's end."""
 
 import pytest
+from playwright.sync_api import expect
 
 from generator_ext import generate
 from puzzles.core.vocabulary import SOLVABLE_SIZES, Kind
@@ -328,6 +329,30 @@ def test_the_claim_count_is_singular_or_plural_in_spanish(browser, live_server, 
     assert count.inner_text() == "1 seleccionada"
     page.locator('#sv-rows [data-index="1"]').click()
     assert count.inner_text() == "2 seleccionadas"
+    context.close()
+
+
+def test_the_second_click_of_a_double_click_on_no_solution_does_not_cancel(
+        browser, live_server, stocked):
+    """"No solution" swaps the row of buttons: the second click of a double click on it,
+    landing on "Cancel" (where a longer sentence or another language puts it), is not a
+    press of "Cancel"; the claim stays open. A single click on "Cancel" still leaves it."""
+    context, page = desktop_page(browser, live_server)
+    page.goto("/solvable/")
+    page.locator("#sv-start-button").click()
+    page.locator("#board .cell").first.wait_for()
+    box = page.locator("#sv-no-solution").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    cancel = page.locator("#sv-cancel")
+    box = cancel.bounding_box()
+    at = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*at)
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    assert cancel.is_visible()
+    page.wait_for_timeout(700)  # past a double click's time
+    page.mouse.click(*at)
+    expect(page.locator("#sv-no-solution")).to_be_visible()
     context.close()
 
 

@@ -66,3 +66,39 @@ test("queens that touch are handed to the view as conflicts, as on a level's pag
   controller.tap(5); // the second queen taken off
   assert.deepEqual(called("render").at(-1)[1].conflicts, []);
 });
+
+// A hint the test lets arrive when it chooses, as one under load does.
+function slowHint(controller) {
+  let arrive;
+  controller.api = { ...api, solvableHint: () => new Promise((resolve) => {
+    arrive = () => resolve({ ok: true, status: 200, data: HINT, message: "" });
+  }) };
+  return () => arrive();
+}
+
+test("No solution pressed while a hint is on its way starts the claim; the late hint is not shown", async () => {
+  const { controller, state, called } = await started();
+  const arrive = slowHint(controller);
+  const asked = controller.hint();
+  controller.hint(); // a second press while it is on its way asks nothing more
+  controller.tap(5); // the marks wait for the hint
+  assert.equal(called("render").at(-1)[1].marks?.[5] ?? 0, 0);
+  controller.noSolution();
+  assert.equal(controller.mode, "claim");
+  arrive();
+  await asked;
+  assert.equal(state.hint, false);
+  assert.equal(controller.mode, "claim");
+  controller.cancelClaim();
+  controller.tap(5); // the marks move again once it has come
+  assert.equal(controller.game.queens().length + controller.game.crosses().length, 1);
+});
+
+test("a hint that arrives while the player is still on the board is shown", async () => {
+  const { controller, state } = await started();
+  const arrive = slowHint(controller);
+  const asked = controller.hint();
+  arrive();
+  await asked;
+  assert.equal(state.hint, true);
+});
