@@ -49,7 +49,7 @@ def judge(level, answer: str, queens: object, units: object) -> tuple[bool, str,
         if right:
             return True, gettext("Those queens solve it."), cells
         if level.trap:
-            return False, gettext("This board has no solution: no queens can solve it."), cells
+            return False, gettext("No queens can solve this board."), cells
         return False, gettext("Those queens are not this board's solution."), cells
     claim = parse_units(units, level.size)
     conflicts = {frozenset((kind, index) for kind, index in conflict["units"])
@@ -58,13 +58,11 @@ def judge(level, answer: str, queens: object, units: object) -> tuple[bool, str,
         return True, gettext("Those units cannot all have their queen."), claim
     if level.trap and (any(claim > conflict for conflict in conflicts)
                        or _holds_a_whole_kind(claim, level.size)):
-        return False, gettext("This board has no solution, and those units cannot all have "
-                              "their queen, but fewer of them already cannot: select only the "
-                              "units that conflict."), claim
+        return False, gettext("Those units cannot all have their queen, but fewer of them "
+                              "already cannot: select only the units that conflict."), claim
     if level.trap:
-        return False, gettext("This board has no solution, but not because of those units: "
-                              "they do not conflict."), claim
-    return False, gettext("This board has a solution."), claim
+        return False, gettext("Not because of those units: they do not conflict."), claim
+    return False, gettext("Those units can all have their queen."), claim
 
 
 def conflicts_alone(level, claim: frozenset) -> bool:

@@ -110,8 +110,9 @@ export function createSolvableView({ root, boardEl, palette }) {
       verdict.className = `sv-verdict ${result.correct ? "good" : "bad"}`;
       $("sv-verdict-title").textContent = result.correct ? gettext("Right!") : gettext("Wrong");
       $("sv-verdict-text").textContent = result.message;
-      $("sv-verdict-kind").textContent = result.trap ? gettext("This board had no solution.")
-        : gettext("This board had a solution: here it is.");
+      // A trap's proof ends "so this board has no solution": said once, by the proof.
+      $("sv-verdict-kind").textContent = !result.trap ? gettext("This board had a solution: here it is.")
+        : result.proof ? "" : gettext("This board had no solution.");
       $("sv-proof-text").textContent = result.proof ? result.proof.message : "";
       // What the board now shows: queens the player never placed may be on it.
       $("sv-board-shows").textContent = result.proof

@@ -230,7 +230,9 @@ def test_a_wrong_claim_is_refused(client, stocked):
         answer = post(client, answer_url(run["key"], position),
                       {"answer": "no_solution", "units": wrong}).json()
         assert answer["correct"] is False and answer["points"] == 0
-        assert answer["message"]
+        # What the board is, the page says once (the proof's last words, or "here it is").
+        assert answer["message"] and "solution" not in answer["message"]
+        assert bool(answer["proof"]) == level.trap
     assert SolvableRun.objects.get(key=run["key"]).score == 0
 
 

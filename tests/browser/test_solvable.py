@@ -22,6 +22,8 @@ WORDS = {"en": ("Start a run", "Right!", "Run over", "The board now shows its so
                 "the units that conflict."),
          "zh-CN": ("开始一轮", "正确！", "本轮结束", "棋盘现在显示的是它的解。",
                    "棋盘现在显示的是证明：逻辑推出的皇后和十字，以及相互冲突的行、列或区域。")}
+# A trap's verdict says the board has no solution once (the proof's sentence ends so).
+NO_SOLUTION = {"en": "no solution", "zh-CN": "无解"}
 
 
 @pytest.fixture
@@ -99,6 +101,7 @@ def test_a_run_of_five_boards_on_a_phone(browser, live_server, stocked, shots, a
         if level.trap:
             assert page.locator("#board .cell.sv-proof").count() > 0
             assert page.locator("#sv-proof-text").inner_text()
+            assert page.locator("#sv-verdict").inner_text().count(NO_SOLUTION[accept]) == 1
             if not shot_trap:
                 page.screenshot(path=shots / f"solvable-proof-{lang}-phone.png", full_page=True)
                 shot_trap = True
