@@ -155,3 +155,22 @@ def test_a_phone_board_uses_the_screens_width(browser, live_server, db, shots, w
                                               which)
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("language", ["de", "es", "fr", "pt-br", "zh-hans"])
+def test_a_desktops_side_buttons_keep_their_labels_on_one_line(browser, live_server, levels,
+                                                               language):
+    """Beside the board on a desktop the controls sit two to a row: “Nächstes Level” and
+    “Siguiente nivel” wrapped to two lines there, a row taller than the others."""
+    context = returning_player(browser.new_context(
+        viewport={"width": 1280, "height": 800}, base_url=live_server.url,
+        extra_http_headers={"Accept-Language": language}))
+    page = context.new_page()
+    try:
+        page.goto(f"/levels/{levels[8].id}/")
+        page.wait_for_selector("#game[data-ready='true']")
+        heights = page.locator(".side .controls button").evaluate_all(
+            "buttons => buttons.map(b => [b.textContent.trim(), b.offsetHeight])")
+        assert len(heights) == 6 and len({h for _, h in heights}) == 1, heights
+    finally:
+        context.close()
