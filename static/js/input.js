@@ -22,6 +22,13 @@ export function attachInput(boardEl, size, handlers) {
   const cellAt = (e) => e.target.closest && e.target.closest(".cell");
   const indexOf = (el) => +el.dataset.row * size() + +el.dataset.col;
   let drag = null, pressTimer = null, suppressClick = false, focus = 0;
+  // Whether the click before this one was on the board (a capture on the document sees
+  // every click before the board's own listener does).
+  const lastClick = { before: false, now: false };
+  let tailOfElsewhere = false;
+  document.addEventListener("click", (e) => {
+    lastClick.before = lastClick.now; lastClick.now = boardEl.contains(e.target);
+  }, true);
 
   boardEl.addEventListener("pointerdown", (e) => {
     const el = cellAt(e);
@@ -52,6 +59,10 @@ export function attachInput(boardEl, size, handlers) {
   boardEl.addEventListener("click", (e) => {
     // The click that ends a drag or a long press is not a tap, wherever it lands.
     if (suppressClick) { suppressClick = false; return; }
+    // The second click of a double click begun off the board (on a button that brought the
+    // board under the finger, as "Start a run" does on a phone) is not the board's.
+    tailOfElsewhere = e.detail > 1 && !lastClick.before;
+    if (tailOfElsewhere) return;
     const el = cellAt(e);
     if (!el) return;
     focus = indexOf(el);
@@ -59,6 +70,7 @@ export function attachInput(boardEl, size, handlers) {
     handlers.tap(focus);
   });
   boardEl.addEventListener("dblclick", (e) => {
+    if (tailOfElsewhere) return;
     const el = cellAt(e);
     if (el) (handlers.doubleTap || handlers.queen)(indexOf(el));
   });

@@ -162,8 +162,8 @@ export class SolvableController {
     this.mode = "answered";
     this.reveal = { proof: result.proof, marks: this.revealedMarks(board, result) };
     this.view.hideHint();
+    this.render(); // the answered row shown first: showAnswer hands it the focus
     this.view.showAnswer(result, { at: this.at, total: this.run.total });
-    this.render();
     if (result.finished) this.finish();
   }
   // What the board shows once answered: a level's solution, or the marks a trap's proof reaches.
