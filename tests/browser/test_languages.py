@@ -255,3 +255,26 @@ def test_a_pictograms_name_is_said_in_the_language(speaking, db):
     heart = page.locator("#motif option[value='heart']")
     assert heart.inner_text() == "corazón"
     assert page.locator("#motif option[value='A']").inner_text() == "A"  # a letter is itself
+
+
+# The daily's date in each language's order, not English's ("Montag, Dezember 7").
+HOME_DATES = {"de-DE": r"^\w+, \d{1,2}\. \w+$", "es": r"^\w+, \d{1,2} de \w+$",
+              "fr": r"^\w+, \d{1,2} \w+$", "pt-BR": r"^[\w-]+, \d{1,2} de \w+$",
+              "zh-CN": r"^\w+, \d{1,2}月\d{1,2}日$"}
+
+
+@pytest.mark.parametrize("accept", list(HOME_DATES))
+def test_the_dailys_date_is_in_the_languages_order(speaking, make_level, accept):
+    page = speaking(accept)
+    page.goto("/")
+    said = page.locator(".hero h1 small").inner_text()
+    assert re.match(HOME_DATES[accept], said), said
+
+
+def test_the_language_picker_names_each_language_in_itself(speaking, make_level):
+    """In German the picker said "Englisch" (Django translates the names it is given)."""
+    page = speaking("de-DE")
+    page.goto("/")
+    names = page.locator("#language-select option").all_inner_texts()
+    assert names == ["English", "Español", "Français", "Deutsch", "Português Brasileiro",
+                     "简体中文"], names

@@ -109,6 +109,6 @@ def daily_page(request, day: str | None = None):
     if puzzle is None:
         raise Http404("no daily puzzle that day")
     return render(request, "play.html", base_context(
-        size=puzzle.level.size, rule=puzzle.level.rule,
+        size=puzzle.level.size, rule=puzzle.level.rule, stars=puzzle.level.stars,
         level=playable(puzzle.level, request.player),
         daily=puzzle))
