@@ -14,6 +14,7 @@ export function setUpTutorial(data, palette, { autoCross, onClose, returnFocus }
   const dialog = $("tutorial"), boardEl = $("tutorial-board"), level = data.level;
   const n = level.size, key = (r, c) => r * n + c;
   let game = null, cells = [], at = -1, advance = null, opener = null;
+  let doneOnArrival = false; // the step's marks were made before it came (auto-cross)
 
   const step = () => data.steps[at];
   const targets = () => {
@@ -41,6 +42,7 @@ export function setUpTutorial(data, palette, { autoCross, onClose, returnFocus }
     $("tutorial-rule").textContent = s ? s.rule : "";
     $("tutorial-text").textContent = intro ? data.intro : done ? data.done : s.message;
     $("tutorial-todo").textContent = intro || done ? ""
+      : doneOnArrival && satisfied() ? gettext("Already done: your queen crossed these cells for you (the auto-cross setting). Read why, then press “Next”.")
       : satisfied() ? gettext("Done: on to the next step.") : s.todo;
     $("tutorial-progress").textContent = intro || done ? ""
       : interpolate(gettext("Step %(step)s of %(steps)s"), { step: at + 1, steps: data.steps.length });
@@ -49,10 +51,14 @@ export function setUpTutorial(data, palette, { autoCross, onClose, returnFocus }
     $("tutorial-show").hidden = intro || done || satisfied();
   }
 
+  // A step whose marks are already made does not advance by itself (its lesson unread):
+  // it says so, and Next takes the focus.
   function goTo(index) {
     clearTimeout(advance);
     at = index;
+    doneOnArrival = at >= 0 && at < data.steps.length && satisfied();
     render();
+    if (doneOnArrival) $("tutorial-next").focus();
   }
   // A move on one of the step's cells; when it completes the step, the next one follows.
   function moved() {

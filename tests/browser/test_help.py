@@ -4,6 +4,7 @@ the engine's own steps, skippable and replayable; the rules and controls one tap
 import contextlib
 
 import pytest
+from playwright.sync_api import expect
 
 from generator_ext import rate
 from puzzles.play.tutorial import REGIONS, RULES
@@ -66,10 +67,16 @@ def test_a_first_visit_walks_through_the_tiny_board_with_the_engines_steps(first
     dialog.wait_for(state="visible")
     assert page.locator("#tutorial-board .cell").count() == 25
     page.screenshot(path=shots / "tutorial-intro-phone.png")
-    introduced = set()
+    introduced, done_on_arrival = set(), []
 
     def check(number, step):
         assert page.locator("#tutorial-text").inner_text() == step.message
+        if page.locator("#tutorial-next").is_enabled():
+            # Auto-cross made this step's marks already: it says so and waits on a focused
+            # Next (it said "Done: on to the next step." and sat there).
+            assert page.locator("#tutorial-todo").inner_text().startswith("Already done")
+            expect(page.locator("#tutorial-next")).to_be_focused()
+            done_on_arrival.append(number)
         rule = RULES.get(step.technique)
         shown = page.locator("#tutorial-rule").inner_text()
         assert shown == ("" if rule in introduced else rule)
@@ -82,6 +89,7 @@ def test_a_first_visit_walks_through_the_tiny_board_with_the_engines_steps(first
             page.screenshot(path=shots / "tutorial-step-phone.png")
 
     walk_the_tutorial(page, check)
+    assert done_on_arrival, "no step was done on arrival: the check above saw nothing"
     assert "exactly one solution" in page.locator("#tutorial-text").inner_text()
     page.locator("#tutorial-next").click()
     assert dialog.is_hidden()
