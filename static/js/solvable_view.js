@@ -139,7 +139,9 @@ export function createSolvableView({ root, boardEl, palette }) {
         }
         rows.appendChild(tr);
       }
-      $("sv-board-empty").hidden = !!(board && board.entries.length);
+      const listed = !!(board && board.entries.length);
+      $("sv-board-empty").hidden = listed;
+      $("sv-board-head").hidden = !listed; // no headings over an empty table
       const mine = board && board.mine;
       $("sv-board-me").textContent = !mine ? "" : interpolate(mine.shown
         ? gettext("Your best: %(score)s points, place %(rank)s.")

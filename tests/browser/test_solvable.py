@@ -110,6 +110,9 @@ def test_a_run_of_five_boards_on_a_phone(browser, live_server, stocked, shots, a
     page.locator("#sv-summary").wait_for()
     assert page.locator("#sv-summary-title").inner_text() == over
     assert "5" in page.locator("#sv-final").inner_text()
+    # No named player yet: the sentence says so, under no empty headings.
+    assert page.locator("#sv-board-empty").is_visible()
+    assert page.locator("#sv-board-head").is_hidden()
     page.screenshot(path=shots / f"solvable-end-{lang}-phone.png", full_page=True)
     assert errors == []
     context.close()
