@@ -112,6 +112,8 @@ def proof_payload(proof: dict) -> dict:
     end = proof["contradiction"]
     queens = {tuple(c) for step in proof["steps"] for c in step["queens"]}
     crosses = {tuple(c) for step in proof["steps"] for c in step["crosses"]} - queens
+    if end["reason"].get("why") == "ruled_out":  # "rules out row 5, column 2, the last open
+        crosses.add(tuple(end["reason"]["cell"]))  # cell…": drawn crossed, as it says
     return {"message": step_message(SimpleNamespace(reason=end["reason"], message="")),
             "reason": end["reason"], "units": end["reason"].get("units", []),
             "queens": sorted(map(list, queens)), "crosses": sorted(map(list, crosses)),

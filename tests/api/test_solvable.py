@@ -450,3 +450,18 @@ def test_more_units_than_a_conflict_needs_are_told_so_not_that_they_do_not_confl
         assert answer["message"].endswith(fewer) == level.trap, answer["message"]
         told.append(level.trap)
     assert traps >= 2 and not all(told)  # both claims on a trap, and a level's
+
+
+def test_a_proof_ending_in_a_ruled_out_cell_draws_that_cell_crossed():
+    """“The queen in row 4, column 4 rules out row 5, column 5, the last open cell of column
+    5”: the new player saw that cell drawn open under the sentence."""
+    from generator_ext import generate
+    from puzzles.api.solvable_serializers import proof_payload
+    from puzzles.levels.services.levels import trap_proof
+
+    trap = generate(6, seed=0, tier="easy", trap=True)
+    proof = trap_proof(trap.regions)
+    reason = proof["contradiction"]["reason"]
+    assert reason["why"] == "ruled_out"
+    drawn = proof_payload(proof)
+    assert reason["cell"] in drawn["crosses"] and reason["cell"] not in drawn["queens"]
