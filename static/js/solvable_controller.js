@@ -6,6 +6,9 @@ import { gettext } from "./i18n.js";
 import { CROSS, EMPTY, Game, QUEEN } from "./state.js";
 
 const unitKey = (kind, index) => `${kind}:${index}`;
+// Marks kept in storage are the browser's to edit: only a board's worth of known marks.
+const keptFits = (kept, n) => !!kept && Array.isArray(kept.marks) && kept.marks.length === n * n
+  && kept.marks.every((m) => m === EMPTY || m === CROSS || m === QUEEN) && Array.isArray(kept.autoBy);
 
 export class SolvableController {
   constructor({ view, api, storage, ownTier }) {
@@ -27,7 +30,7 @@ export class SolvableController {
   }
 
   // The run left unfinished on this browser (the page reloaded, or Back then Forward), at
-  // its first board not answered; the marks on that board are not kept. A run finished, or
+  // its first board not answered, with the marks left on it. A run finished, or
   // one the server does not know (404), is forgotten.
   async resume() {
     const key = this.storage.solvableRunKey();
@@ -58,6 +61,8 @@ export class SolvableController {
   load() {
     const board = this.board();
     this.game = new Game(board, { autoCross: true });
+    const kept = this.storage.solvableMarks(this.run.key, this.at);
+    if (keptFits(kept, board.size)) this.game.restore(kept);
     this.mode = "play"; this.claim = new Set(); this.reveal = null;
     this.view.showBoard(board, { at: this.at, total: this.run.total, score: this.run.score });
     this.view.status(gettext("Solve the board, or press “No solution” if it has none."));
@@ -82,7 +87,10 @@ export class SolvableController {
   act(change) { if (this.playing() && change(this.game) !== false) this.changed(); }
   // The marks changed (a mark, Undo, Clear, a drag): a hint shown spoke of the marks before,
   // so it goes, its sentence and its cells, as the game page's clearHint does.
-  changed() { this.view.hideHint(); this.render(); }
+  changed() {
+    this.storage.saveSolvableMarks(this.run.key, this.at, this.game.snapshot());
+    this.view.hideHint(); this.render();
+  }
   tap(i) {
     if (this.mode === "claim") { this.toggleRegionOf(i); return; }
     this.act((g) => g.tap(i));

@@ -37,6 +37,13 @@ export const solvableRunKey = () => get("queens:solvable-run", null);
 export function saveSolvableRunKey(key) {
   if (key) set("queens:solvable-run", key); else forget((k) => k === "queens:solvable-run");
 }
+// The marks on the "Solvable?" board in play (its run's key and position), kept over a
+// reload; another board's are not handed back.
+export function solvableMarks(key, at) {
+  const kept = get("queens:solvable-marks", null);
+  return kept && kept.key === key && kept.at === at ? kept.snapshot : null;
+}
+export const saveSolvableMarks = (key, at, snapshot) => set("queens:solvable-marks", { key, at, snapshot });
 // The best time per size and tier; true when `seconds` is a new best.
 export function recordBest(size, tier, seconds) {
   const key = `${size}:${tier || "any"}`, bests = get("queens:bests", {});

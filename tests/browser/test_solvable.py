@@ -243,6 +243,12 @@ def test_a_reload_or_back_and_forward_resumes_the_run(browser, live_server, stoc
     assert page.locator("#sv-score").inner_text() == score
     assert page.locator("#sv-play-controls").is_visible()
     page.screenshot(path=shots / "solvable-resumed-desktop.png")
+    # Marks on the board in play are kept over a reload (they were wiped).
+    cell(page, 2, 3).dblclick()
+    page.reload()
+    page.locator("#sv-progress").filter(has_text="Board 2 of 5").wait_for()
+    expect(cell(page, 2, 3)).to_have_attribute("data-state", "queen")
+    page.locator("#sv-play-controls [data-action=clear]").click()
     page.goto("/")
     page.go_back()
     page.locator("#sv-progress").filter(has_text="Board 2 of 5").wait_for()

@@ -29,9 +29,13 @@ function fakeView() {
 const ok = (data) => Promise.resolve({ ok: true, status: 200, data, message: "" });
 const api = { startSolvable: () => ok(structuredClone(RUN)), solvableHint: () => ok(HINT) };
 const storage = { saved: [], solvableRunKey: () => null,
-                  saveSolvableRunKey(key) { this.saved.push(key); } };
+                  saveSolvableRunKey(key) { this.saved.push(key); },
+                  kept: null, solvableMarks(key, at) { return this.kept && this.kept.key === key
+                    && this.kept.at === at ? this.kept.snapshot : null; },
+                  saveSolvableMarks(key, at, snapshot) { this.kept = { key, at, snapshot }; } };
 
-async function started() {
+async function started({ keep = false } = {}) {
+  if (!keep) storage.kept = null; // each test's board starts blank unless it says so
   const fake = fakeView();
   const controller = new SolvableController({ view: fake.view, api, storage, ownTier: "easy" });
   await controller.start("easy");
@@ -101,4 +105,16 @@ test("a hint that arrives while the player is still on the board is shown", asyn
   arrive();
   await asked;
   assert.equal(state.hint, true);
+});
+
+
+test("the marks on the board in play come back when the run resumes; broken ones do not", async () => {
+  const first = await started();
+  first.controller.tap(5); first.controller.tap(5); // a queen
+  first.controller.tap(0);
+  const again = await started({ keep: true }); // the page again: the same run and board
+  assert.deepEqual(again.controller.game.marks, first.controller.game.marks);
+  storage.kept.snapshot.marks = [7, 7];
+  const broken = await started({ keep: true });
+  assert.equal(broken.controller.game.hasMarks(), false);
 });
