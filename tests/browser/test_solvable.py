@@ -138,6 +138,10 @@ def test_a_trap_answered_by_keyboard_on_a_desktop_in_the_dark_theme(browser, liv
         page.locator("#sv-submit").focus()
         page.keyboard.press("Enter")
         page.locator("#sv-verdict.bad").wait_for()
+        # A wrong answer's bar stands out from the dark card (at least 3:1; it was 1.1:1).
+        bar, card = page.locator("#sv-verdict").evaluate(
+            "e => [getComputedStyle(e).borderLeftColor, getComputedStyle(e).backgroundColor]")
+        assert contrast(bar, card) >= 3, (bar, card)
         # The answer hands the focus to "Next board": Enter goes on (it was lost to the page).
         expect(page.locator("#sv-next")).to_be_focused()
         page.keyboard.press("Enter")
@@ -277,6 +281,16 @@ def test_a_reload_or_back_and_forward_resumes_the_run(browser, live_server, stoc
     page.wait_for_function("localStorage.getItem('queens:solvable-run') === null")
     assert page.locator("#sv-start-button").is_visible()
     context.close()
+
+
+def contrast(*colors):
+    """WCAG's contrast ratio of two computed "rgb(r, g, b)" colours."""
+    def luminance(css):
+        channels = [int(v) / 255 for v in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted(map(luminance, colors), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def started_by_keyboard(page):
