@@ -108,16 +108,24 @@ class ProofSerializer(serializers.Serializer):
                                       help_text="every set of units a right claim may name")
 
 
-def proof_payload(proof: dict) -> dict:
+def proof_payload(proof: dict, claim: list | None = None) -> dict:
+    """The proof drawn once answered. A right claim of another of its conflicting sets than
+    the one its last step names is told by that set's own reason and drawn with its units
+    (the player's selection gave way to a different conflict, and a sentence about it)."""
     end = proof["contradiction"]
     queens = {tuple(c) for step in proof["steps"] for c in step["queens"]}
     crosses = {tuple(c) for step in proof["steps"] for c in step["crosses"]} - queens
     if end["reason"].get("why") == "ruled_out":  # "rules out row 5, column 2, the last open
         crosses.add(tuple(end["reason"]["cell"]))  # cell…": drawn crossed, as it says
-    return {"message": step_message(SimpleNamespace(reason=end["reason"], message="")),
-            "reason": end["reason"], "units": end["reason"].get("units", []),
+    reason, because = end["reason"], end["because"]
+    named = sorted(map(list, claim or ()))
+    if named and named != sorted(reason.get("units", [])):
+        reason, because = next(((c["reason"], []) for c in proof["conflicts"]
+                                if sorted(c["units"]) == named), (reason, because))
+    return {"message": step_message(SimpleNamespace(reason=reason, message="")),
+            "reason": reason, "units": reason.get("units", []),
             "queens": sorted(map(list, queens)), "crosses": sorted(map(list, crosses)),
-            "because": end["because"], "conflicts": [c["units"] for c in proof["conflicts"]]}
+            "because": because, "conflicts": [c["units"] for c in proof["conflicts"]]}
 
 
 # What it shapes: a solvable.services.Judged.
@@ -136,7 +144,7 @@ class AnswerResponseSerializer(serializers.Serializer):
     def to_representation(self, judged):
         data = super().to_representation(
             SimpleNamespace(**{**judged.__dict__, "proof": None, "next": None}))
-        data["proof"] = proof_payload(judged.proof) if judged.proof else None
+        data["proof"] = proof_payload(judged.proof, judged.claim) if judged.proof else None
         data["next"] = board_payload(judged.next) if judged.next else None
         return data
 

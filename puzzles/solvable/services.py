@@ -47,6 +47,7 @@ class Judged:
     solution: list | None = None
     proof: dict | None = None
     next: SolvableBoard | None = None  # the run's next board, dealt with this answer
+    claim: list | None = None  # a right claim's units: the proof is told through them
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,8 @@ def answer_board(*, run: SolvableRun, position: int, answer: str, queens: object
     return Judged(correct=right, message=message, points=points, score=run.score,
                   finished=finished, trap=level.trap,
                   solution=None if level.trap else level.solution,
-                  proof=level.proof if level.trap else None, next=following)
+                  proof=level.proof if level.trap else None, next=following,
+                  claim=board.claim if right and answer == Answer.NO_SOLUTION else None)
 
 
 def hint_board(*, run: SolvableRun, position: int, queens: object,

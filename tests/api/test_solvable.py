@@ -465,3 +465,30 @@ def test_a_proof_ending_in_a_ruled_out_cell_draws_that_cell_crossed():
     assert reason["why"] == "ruled_out"
     drawn = proof_payload(proof)
     assert reason["cell"] in drawn["crosses"] and reason["cell"] not in drawn["queens"]
+
+
+def test_a_right_claim_of_another_conflict_is_told_through_its_own_reason(client, stocked):
+    """The new player named a right set and saw it give way to another one, the proof's
+    last step's, with a sentence about that one. A right claim of another of the proof's
+    sets is told by its own reason and drawn with its own units."""
+    from types import SimpleNamespace
+
+    from puzzles.core.step_words import step_message
+
+    run = start(client)
+    told = 0
+    for position, level in enumerate(board_levels(run["key"])):
+        end = sorted((level.proof or {}).get("contradiction", {}).get("reason", {})
+                     .get("units", []))
+        other = next((c for c in (level.proof or {}).get("conflicts", ())
+                      if sorted(c["units"]) != end), None)
+        units = other["units"] if other else [["row", 0], ["column", 0]]
+        answer = post(client, answer_url(run["key"], position),
+                      {"answer": "no_solution", "units": units}).json()
+        if other:
+            assert answer["correct"]
+            assert sorted(answer["proof"]["units"]) == sorted(units)
+            assert answer["proof"]["message"] == step_message(
+                SimpleNamespace(reason=other["reason"], message=""))
+            told += 1
+    assert told
