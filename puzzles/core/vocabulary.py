@@ -218,8 +218,9 @@ def check_motif(motif: object, size: int | None = None) -> str:
     if motif not in dict(MOTIF_CHOICES):
         raise ServiceError(f"unknown motif {motif!r}; see generator_ext.motifs()")
     if size is not None and size not in MOTIF_SIZES:
-        raise ServiceError(f"motifs are drawn on boards of {MOTIF_SIZES[0]} to "
-                           f"{MOTIF_SIZES[-1]}, not {size}×{size}")
+        raise ServiceError(gettext("motifs are drawn on boards of %(low)s×%(low)s to "
+                                   "%(high)s×%(high)s, not %(size)s×%(size)s") % {
+            "low": MOTIF_SIZES[0], "high": MOTIF_SIZES[-1], "size": size})
     return motif
 
 

@@ -249,13 +249,18 @@ export class GameController {
 
   async askHint() {
     if (!this.playable() || this.race?.practice) return;
+    // Hint again on the same marks: the same step, shown again, not asked (and counted) again.
+    const marks = `${this.level.id}:${this.game.marks.join("")}`;
+    if (this.lastHint?.marks === marks) {
+      this.hint = this.lastHint.data; this.view.showHint(this.hint); return;
+    }
     this.begin(); // asking for a hint is playing
     const answer = await this.api.askHint(this.level,
       { queens: this.game.queens(), crosses: this.game.crosses(), ...this.opened() });
     if (answer.status === 0) { this.view.say(gettext("Hints need the network: the engine that finds them runs on the server.")); return; }
     if (!answer.ok) { this.view.say(answer.message); return; }
     this.view.say("");
-    this.hint = answer.data;
+    this.hint = answer.data; this.lastHint = { marks, data: answer.data };
     this.view.showHint(answer.data);
   }
 

@@ -188,6 +188,9 @@ export class SolvableController {
   // lost (under load a hint takes a while): the hint, come too late, is not shown.
   async hint() {
     if (!this.playing()) return;
+    // Hint again on the same marks: the same step shown again, not asked (and paid) again.
+    const marks = `${this.run.key}:${this.at}:${this.game.marks.join("")}`;
+    if (this.lastHint?.marks === marks) { this.view.showHint(this.lastHint.data); this.render(); return; }
     this.hinting = true;
     const at = this.at;
     const answer = await this.api.solvableHint(this.run.key, at,
@@ -195,6 +198,7 @@ export class SolvableController {
     this.hinting = false;
     if (this.mode !== "play" || this.at !== at) return;
     if (!answer.ok) { this.view.status(answer.message); return; }
+    this.lastHint = { marks, data: answer.data };
     this.view.showHint(answer.data);
     this.render();
   }

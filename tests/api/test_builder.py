@@ -303,7 +303,7 @@ def test_start_from_a_motif_gives_a_level_composed_around_it(client, builder_wor
 
 @pytest.mark.parametrize("query, message", [
     ("size=9&motif=dragon", "unknown motif"),
-    ("size=6&motif=heart", "boards of 7 to 16"),
+    ("size=6&motif=heart", "boards of 7×7 to 16×16"),
     ("size=20&motif=heart", "board size"),
     ("size=9", "motif"),
     ("size=9&motif=heart&style=wavy", "unknown style"),

@@ -101,7 +101,8 @@ def test_board_timer_and_controls_fit_with_and_without_a_hint(browser, live_serv
         context.close()
 
 
-PAGES = ["/", "/archive/", "/how-to-play/", "/community/", "/create/", "/privacy/", "/play/8/"]
+PAGES = ["/", "/archive/", "/how-to-play/", "/community/", "/create/", "/privacy/", "/play/8/",
+         "/me/"]
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])

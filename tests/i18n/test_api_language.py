@@ -90,3 +90,17 @@ def test_a_builder_job_fails_in_the_language_of_the_page_that_asked():
     with translation.override("en"):  # the worker's own
         assert builder_jobs.execute_fix(job.id) == "expired"
     assert FixJob.objects.get(id=job.id).error == "la petición esperó demasiado; vuelve a pedirlo"
+
+
+def test_the_builders_size_refusals_are_worded_in_the_language():
+    """The new player met these two in English on French and Chinese pages: a motif asked
+    on the builder's default 6×6, and a 2★ painting on it."""
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    motif = french.get("/api/builder/motif/?size=6&motif=heart")
+    assert motif.status_code == 400
+    assert "les motifs se dessinent sur des grilles de 7×7 à 16×16" in motif.json()["detail"]
+    blank = [[-1] * 6 for _ in range(6)]
+    stars = Client(HTTP_ACCEPT_LANGUAGE="zh-CN").post(
+        "/api/builder/analyze/", {"regions": blank, "stars": 2}, content_type="application/json")
+    assert stars.status_code == 400
+    assert "6×6 的棋盘无法在每行放 2 颗星而不相邻；2 颗星需要 7×7" in stars.json()["detail"]

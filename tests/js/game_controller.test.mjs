@@ -277,3 +277,18 @@ test("a replay draws the recording's marks as it plays, on a board that takes no
   assert.equal(o.view.called("hideReplay").length, 1);
   assert.equal(o.input.emit("playable")[0], true);
 });
+
+
+test("Hint again on the same marks shows the same step without asking (and counting) again", async () => {
+  const step = { message: "Row 1 has one place left.", queens: [[0, 1]], crosses: [], because: [] };
+  const o = await open({ script: { askHint: ok(step) } });
+  o.input.emit("hint"); await settle();
+  o.input.emit("dismissHint");
+  o.input.emit("hint"); await settle();
+  o.input.emit("hint"); await settle();
+  assert.equal(o.api.called("askHint").length, 1);
+  assert.equal(o.view.called("showHint").length, 3);
+  o.input.emit("queen", 0); // the marks change: the next Hint asks
+  o.input.emit("hint"); await settle();
+  assert.equal(o.api.called("askHint").length, 2);
+});

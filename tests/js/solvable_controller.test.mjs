@@ -118,3 +118,16 @@ test("the marks on the board in play come back when the run resumes; broken ones
   const broken = await started({ keep: true });
   assert.equal(broken.controller.game.hasMarks(), false);
 });
+
+
+test("Hint again on the same marks asks nothing more; a changed mark asks again", async () => {
+  const { controller } = await started();
+  let asked = 0;
+  controller.api = { ...api, solvableHint: () => { asked += 1; return ok(HINT); } };
+  await controller.hint();
+  await controller.hint();
+  assert.equal(asked, 1);
+  controller.tap(5);
+  await controller.hint();
+  assert.equal(asked, 2);
+});

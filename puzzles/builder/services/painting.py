@@ -167,12 +167,26 @@ def checked_painting(*, regions: object, rule: object, player: str,
     stars = check_builder_stars(stars, rule)
     try:
         engine_check_stars(stars, len(regions), rule)  # a board too small for its stars
-    except ValueError as error:
-        raise ServiceError(str(error)) from None
+    except ValueError:
+        # Said in the player's language; the smallest board that holds them is the engine's
+        # answer too (its rule asked size by size, not written here again).
+        smallest = next((m for m in range(len(regions), 100) if _holds(stars, m, rule)), "?")
+        raise ServiceError(gettext(
+            "a %(size)s×%(size)s board cannot hold %(stars)s stars in every row without two "
+            "touching; %(stars)s stars need %(smallest)s×%(smallest)s or larger") % {
+                "size": len(regions), "stars": stars, "smallest": smallest}) from None
     refuse_stored_level(regions, rule=rule, player=player, stars=stars)
     refuse_near_copy(regions, player=player)
     refuse_modes_board(regions, player=player)
     return regions, rule, stars
+
+
+def _holds(stars: int, size: int, rule: str) -> bool:
+    try:
+        engine_check_stars(stars, size, rule)
+    except ValueError:
+        return False
+    return True
 
 
 def is_whole(regions: list[list[int]], stars: int) -> bool:
