@@ -110,7 +110,7 @@ def test_a_run_takes_a_style_and_a_motif_and_refuses_bad_ones():
         run_service.check_run_request(size=9, rule="touch", tier="", requested=1, style="wavy")
     with pytest.raises(ServiceError, match="unknown motif"):
         run_service.check_run_request(size=9, rule="touch", tier="", requested=1, motif="dragon")
-    with pytest.raises(ServiceError, match="boards of 7 to 16"):
+    with pytest.raises(ServiceError, match="boards of 7×7 to 16×16"):
         run_service.check_run_request(size=20, rule="touch", tier="", requested=1, motif="A")
 
 
